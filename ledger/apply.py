@@ -1,0 +1,122 @@
+"""State = fold(apply, events): how each event changes the ledger, and how it is reversed.
+
+``apply`` and ``unapply`` are exact inverses for every reversible event:
+``unapply(apply(s, e), e) == s``. An ``EventUndone`` applies the inverse of the event it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from fractions import Fraction
+
+from ledger.events import (
+    CPExpended,
+    Event,
+    EventUndone,
+    GameStarted,
+    OperationsStageEnded,
+    ReversibleEvent,
+    SuppliesTransferred,
+)
+from ledger.quantities import Supplies
+from ledger.rulings import RULINGS
+from ledger.state import GameState
+
+
+class JournalOrderError(Exception):
+    """The journal's events do not form a game (a programming or storage error, not user data)."""
+
+
+def start(event: GameStarted) -> GameState:
+    """The state at the start of a game: the scenario's setup at its first OpStage."""
+    setup = event.setup
+    systems = {w.id: w for w in setup.weapons}
+    systems.update({c.id: c.as_weapon_system() for c in setup.classes})
+    rulings = {r.id: r for r in RULINGS}
+    rulings.update({r.id: r for r in setup.rulings})
+    return GameState(
+        info=setup.info,
+        clock=setup.info.start,
+        classes={c.id: c for c in setup.classes},
+        systems=systems,
+        units={u.id: u for u in setup.units},
+        dumps={d.id: d for d in setup.dumps},
+        trucks={t.id: t for t in setup.trucks},
+        rulings=rulings,
+        ruling_choices=dict(event.ruling_choices),
+    )
+
+
+def apply(state: GameState | None, event: Event) -> GameState:
+    """The state after ``event``. ``state`` is ``None`` only before ``GameStarted``.
+
+    Raises ``JournalOrderError`` when the event cannot follow (a second ``GameStarted``, an
+    event before the game started).
+    """
+    if isinstance(event, GameStarted):
+        if state is not None:
+            raise JournalOrderError("a game can start only once")
+        return start(event)
+    if state is None:
+        raise JournalOrderError(f"{event.kind} before the game started")
+    if isinstance(event, EventUndone):
+        return _effect(state, event.undone, sign=-1)
+    return _effect(state, event, sign=1)
+
+
+def unapply(state: GameState, event: ReversibleEvent) -> GameState:
+    """The state before ``event``, given the state after it."""
+    return _effect(state, event, sign=-1)
+
+
+def fold(events: Iterable[Event]) -> GameState:
+    """Replay a journal from its first event. Raises ``JournalOrderError`` on an empty journal."""
+    state: GameState | None = None
+    for event in events:
+        state = apply(state, event)
+    if state is None:
+        raise JournalOrderError("the journal holds no GameStarted event")
+    return state
+
+
+def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState:
+    if isinstance(event, CPExpended):
+        unit = state.units[event.unit_id]
+        changed = replace(
+            unit,
+            cp_expended=unit.cp_expended + sign * event.cp,
+            cohesion=unit.cohesion - sign * event.disorganization,
+        )
+        return replace(state, units={**state.units, unit.id: changed})
+    if isinstance(event, SuppliesTransferred):
+        moved = event.supplies if sign > 0 else -event.supplies
+        state = _add_to_holder(state, event.origin, -moved)
+        return _add_to_holder(state, event.destination, moved)
+    if isinstance(event, OperationsStageEnded):
+        units = dict(state.units)
+        for unit_id, cp in event.cp_cleared:
+            units[unit_id] = replace(units[unit_id], cp_expended=Fraction(0) if sign > 0 else cp)
+        return replace(state, units=units, clock=event.began if sign > 0 else event.ended)
+    raise JournalOrderError(f"no effect defined for {type(event).__name__}")
+
+
+def _add_to_holder(state: GameState, holder_id: str, delta: Supplies) -> GameState:
+    if holder_id in state.units:
+        unit = state.units[holder_id]
+        return replace(
+            state, units={**state.units, holder_id: replace(unit, supplies=unit.supplies + delta)}
+        )
+    if holder_id in state.dumps:
+        dump = state.dumps[holder_id]
+        if dump.unlimited:
+            return state
+        return replace(
+            state, dumps={**state.dumps, holder_id: replace(dump, supplies=dump.supplies + delta)}
+        )
+    if holder_id in state.trucks:
+        group = state.trucks[holder_id]
+        return replace(
+            state, trucks={**state.trucks, holder_id: replace(group, cargo=group.cargo + delta)}
+        )
+    raise JournalOrderError(f"no supply holder {holder_id!r}")

@@ -1,0 +1,73 @@
+"""Named checks over the state: the warnings a table should see (returned, never raised).
+
+- ``over-cpa``: a unit has expended more CP than its CPA this Operations Stage (6.21).
+- ``cohesion-17``: Cohesion Level −17 or worse: the unit surrenders if close assaulted (15.88).
+- ``cohesion-26``: Cohesion Level −26 or worse: it may not move, attack or defend, and surrenders
+  when an enemy combat unit moves adjacent (6.26).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ledger.quantities import format_cp
+from ledger.state import GameState
+from ledger.units import Side
+
+SURRENDERS_WHEN_ASSAULTED: Final = -17
+"""15.88: at this Cohesion Level or worse a unit surrenders when close assaulted."""
+MAY_NOT_MOVE: Final = -26
+"""6.26: at this Cohesion Level or worse a unit may not move, attack or defend."""
+
+
+@dataclass(frozen=True, slots=True)
+class Warning:
+    """One warning: the ``check`` that raised it, the unit, the message and the rule case."""
+
+    check: str
+    unit_id: str
+    side: Side
+    message: str
+    case: str
+
+
+def warnings(state: GameState, side: Side | None = None) -> list[Warning]:
+    """Every warning for the units in play (of ``side``, or both), worst first."""
+    found: list[Warning] = []
+    for unit in state.units_in_play(side):
+        cpa = state.cpa(unit)
+        if unit.cohesion <= MAY_NOT_MOVE:
+            found.append(
+                Warning(
+                    "cohesion-26",
+                    unit.id,
+                    unit.side,
+                    f"{unit.name}: Cohesion Level {format_cp(unit.cohesion)} — may not move, "
+                    "attack or defend; surrenders if an enemy combat unit moves adjacent",
+                    "6.26",
+                )
+            )
+        elif unit.cohesion <= SURRENDERS_WHEN_ASSAULTED:
+            found.append(
+                Warning(
+                    "cohesion-17",
+                    unit.id,
+                    unit.side,
+                    f"{unit.name}: Cohesion Level {format_cp(unit.cohesion)} — surrenders if close assaulted",
+                    "15.88",
+                )
+            )
+        if unit.cp_expended > cpa:
+            found.append(
+                Warning(
+                    "over-cpa",
+                    unit.id,
+                    unit.side,
+                    f"{unit.name}: {format_cp(unit.cp_expended)} CP expended, CPA {cpa} "
+                    f"({format_cp(unit.cp_expended - cpa)} over)",
+                    "6.21",
+                )
+            )
+    order = {"cohesion-26": 0, "cohesion-17": 1, "over-cpa": 2}
+    return sorted(found, key=lambda w: (order[w.check], w.unit_id))

@@ -1,0 +1,342 @@
+"""The ``quartermaster`` command: create games, read the ledger, change it through the journal.
+
+Every subcommand takes ``--db URL`` (a file path or an SQLAlchemy URL; default
+``QUARTERMASTER_DB`` or an SQLite file in the per-user data directory), ``--game NAME``
+(default ``QUARTERMASTER_GAME``, or the only game in the database) and ``--json``.
+Exit status: 0 done, 1 refused (every error printed, nothing written), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ledger import commands, reports
+from ledger.checks import warnings
+from ledger.errors import LedgerError
+from ledger.events import ROLES, Event, Role, Source
+from ledger.io.scenario import ScenarioError, load_scenario, resolve
+from ledger.journal import (
+    DuplicateGameError,
+    EventStore,
+    StaleSequenceError,
+    UnknownGameError,
+    default_database_url,
+)
+from ledger.journal.session import CommandRefused, GameSession, create_game
+from ledger.journal.store import database_url
+from ledger.lookup import resolve as resolve_holder
+from ledger.quantities import CPFormatError, Supplies, format_cp, parse_cp
+from ledger.state import GameState
+from ledger.units import SIDES, Side
+
+
+class Refused(Exception):
+    """The command cannot be done; ``errors`` are shown and the exit status is 1."""
+
+    def __init__(self, errors: Sequence[LedgerError | str]) -> None:
+        super().__init__("\n".join(map(str, errors)))
+        self.errors = [str(e) for e in errors]
+
+
+def _common() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", help="database: an SQLite file path or an SQLAlchemy URL")
+    common.add_argument("--game", help="the game to use (default: the only one)")
+    common.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    return common
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    common = _common()
+    parser = argparse.ArgumentParser(
+        prog="quartermaster",
+        description="The journaled ledger of The Campaign for North Africa.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, parents=[common], help=help_text, description=help_text)
+
+    p = add("new", "create a game from a scenario")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("--scenario", default="graziani", help="bundled scenario id or a .toml path")
+    p.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=OPTION",
+        help="choose another option of a named ruling (docs/rulings.md)",
+    )
+    add("games", "list the games in the database")
+    add("scenarios", "list the bundled scenarios")
+    add("clock", "the current Game-Turn and Operations Stage")
+    for name, text in (
+        ("units", "the counters in play"),
+        ("dumps", "the supply dumps"),
+        ("trucks", "the truck points"),
+    ):
+        p = add(name, text)
+        p.add_argument("--side", choices=SIDES)
+        if name != "dumps":
+            p.add_argument("--all", action="store_true", help="include those not yet arrived")
+    p = add("toe", "a unit's TOE: weapon systems, TOE Strength Points and ratings (11.1)")
+    p.add_argument("unit", metavar="UNIT")
+    p = add("supply", "supply points per side: in dumps, with units, on trucks")
+    p = add("warnings", "units over CPA and at Cohesion −17 / −26")
+    p.add_argument("--side", choices=SIDES)
+
+    p = add("spend-cp", "a unit expends Capability Points (6.12; DP over CPA, 6.21–6.22)")
+    p.add_argument("unit", metavar="UNIT", help="unit id, counter text or name")
+    p.add_argument("cp", metavar="CP", help="CP to expend: 5, 1/2, 2 1/2")
+    _source_options(p, "field_commander")
+    p = add("transfer", "move supply points between dumps, units and truck points")
+    p.add_argument("--from", dest="origin", required=True, metavar="HOLDER")
+    p.add_argument("--to", dest="destination", required=True, metavar="HOLDER")
+    for commodity in ("ammo", "fuel", "stores", "water"):
+        p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
+    _source_options(p, "logistics_commander")
+    p = add("end-stage", "end the Operations Stage: CP expended back to 0 (6.16), clock advances")
+    _source_options(p, "commander_in_chief")
+    p = add("history", "the journal: sequence, game time, side/role, what, why")
+    p.add_argument("--last", type=int, metavar="N", help="only the last N events")
+    p = add("undo", "reverse the last event (appends a reversing event)")
+    _source_options(p, "commander_in_chief")
+    p = add("export", "write a log sheet as an Excel workbook")
+    p.add_argument("--sheet", required=True, choices=["field-commander"])
+    p.add_argument("--side", required=True, choices=SIDES)
+    p.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.xlsx")
+    return parser
+
+
+def _source_options(p: argparse.ArgumentParser, role: Role) -> None:
+    p.add_argument("--reason", default="", help="why (free text or a log-sheet line)")
+    p.add_argument("--role", choices=ROLES, default=role, help=f"who records it (default {role})")
+
+
+def _json_default(value: object) -> object:
+    if isinstance(value, Fraction):
+        return str(value)
+    raise TypeError(type(value).__name__)
+
+
+def _show(
+    rows: list[dict[str, Any]] | dict[str, Any], as_json: bool, empty: str = "(none)"
+) -> None:
+    if as_json:
+        print(json.dumps(rows, default=_json_default, indent=2, ensure_ascii=False))
+        return
+    if isinstance(rows, dict):
+        width = max(len(k) for k in rows)
+        for key, value in rows.items():
+            print(f"{key:<{width}}  {_cell(value)}")
+        return
+    if not rows:
+        print(empty)
+        return
+    import pandas as pd
+
+    frame = pd.DataFrame([{k: _cell(v) for k, v in r.items()} for r in rows])
+    print(frame.to_string(index=False))
+
+
+def _cell(value: object) -> object:
+    return format_cp(value) if isinstance(value, Fraction) else value
+
+
+class App:
+    """The parsed command line and the database it works on."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.store = EventStore(database_url(args.db) if args.db else default_database_url())
+
+    def game_name(self) -> str:
+        chosen: str | None = self.args.game or os.environ.get("QUARTERMASTER_GAME")
+        if chosen:
+            return chosen
+        names = [g[0] for g in self.store.games()]
+        if len(names) == 1:
+            return names[0]
+        if not names:
+            raise Refused(["--game: no game yet; create one with `quartermaster new NAME`"])
+        raise Refused(
+            [f"--game: {len(names)} games in the database ({', '.join(names)}); name one"]
+        )
+
+    def session(self) -> GameSession:
+        return GameSession(self.store, self.game_name())
+
+    def source(self, state: GameState, side: Side | None) -> Source:
+        return Source(state.clock, side, self.args.role, self.args.reason)
+
+    def execute(self, make: Callable[[GameSession], commands.Outcome]) -> tuple[Event, ...]:
+        session = self.session()
+        try:
+            events = session.execute(lambda _state: make(session))
+        except CommandRefused as refused:
+            raise Refused(list(refused.errors)) from refused
+        for event in events:
+            print(reports.describe(event, session.state))
+        return events
+
+
+def _resolve(state: GameState, text: str, field: str, kinds: tuple[str, ...]) -> str:
+    found = resolve_holder(state, text, field, kinds)
+    if isinstance(found, LedgerError):
+        raise Refused([found])
+    return found
+
+
+def run(args: argparse.Namespace) -> None:
+    """Carry out one parsed command; raises ``Refused`` when it cannot be done."""
+    app = App(args)
+    cmd = args.command
+    if cmd == "new":
+        choices = {}
+        for text in args.ruling:
+            ruling_id, _, option = text.partition("=")
+            choices[ruling_id] = option
+        try:
+            setup = load_scenario(resolve(args.scenario))
+        except ScenarioError as exc:
+            raise Refused(list(exc.errors)) from exc
+        try:
+            session = create_game(app.store, args.name, setup, choices)
+        except CommandRefused as refused:
+            raise Refused(list(refused.errors)) from refused
+        print(
+            f"created game {args.name!r}: {setup.info.name} ({setup.info.case}), "
+            f"{len(setup.units)} counters, {session.state.clock} — in {app.store.location}"
+        )
+        return
+    if cmd == "games":
+        _show(
+            [
+                {"game": n, "scenario": s, "created": c.isoformat(timespec="seconds"), "events": k}
+                for n, s, c, k in app.store.games()
+            ],
+            args.json,
+            "(no games)",
+        )
+        return
+    if cmd == "scenarios":
+        from ledger.io.scenario import bundled_scenarios
+
+        _show([{"id": k, "file": str(v)} for k, v in bundled_scenarios().items()], args.json)
+        return
+    session = app.session()
+    state = session.state
+    if cmd == "clock":
+        _show(reports.clock(state), args.json)
+    elif cmd == "units":
+        _show(
+            _unit_table(reports.units(state, args.side, include_arriving=args.all), args.json),
+            args.json,
+        )
+    elif cmd == "toe":
+        _show(reports.toe(state, _resolve(state, args.unit, "UNIT", ("unit",))), args.json)
+    elif cmd == "dumps":
+        _show(reports.dumps(state, args.side), args.json)
+    elif cmd == "trucks":
+        _show(reports.trucks(state, args.side, include_arriving=args.all), args.json)
+    elif cmd == "supply":
+        _show(reports.supply_totals(state), args.json)
+    elif cmd == "warnings":
+        _show(
+            [
+                {
+                    "check": w.check,
+                    "side": w.side,
+                    "unit": w.unit_id,
+                    "message": w.message,
+                    "case": w.case,
+                }
+                for w in warnings(state, args.side)
+            ],
+            args.json,
+            "(no warnings)",
+        )
+    elif cmd == "history":
+        rows = reports.history(session.indexed(), state)
+        _show(rows[-args.last :] if args.last else rows, args.json)
+    elif cmd == "spend-cp":
+        unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
+        try:
+            cp = parse_cp(args.cp)
+        except CPFormatError as exc:
+            raise Refused([str(exc)]) from exc
+        unit_side: Side = state.units[unit_id].side
+        app.execute(
+            lambda s: commands.spend_cp(s.state, unit_id, cp, app.source(s.state, unit_side))
+        )
+    elif cmd == "transfer":
+        origin = _resolve(state, args.origin, "--from", ("dump", "unit", "trucks"))
+        destination = _resolve(state, args.destination, "--to", ("dump", "unit", "trucks"))
+        amounts = Supplies(args.ammo, args.fuel, args.stores, args.water)
+        side = state.holder_side(origin)
+        app.execute(
+            lambda s: commands.transfer(
+                s.state, origin, destination, amounts, app.source(s.state, side)
+            )
+        )
+    elif cmd == "end-stage":
+        app.execute(lambda s: commands.end_stage(s.state, app.source(s.state, None)))
+    elif cmd == "undo":
+        app.execute(lambda s: commands.undo(s.indexed(), app.source(s.state, None)))
+    elif cmd == "export":
+        from ledger.io.xlsx import field_commander_workbook
+
+        data = field_commander_workbook(state, args.side, session.name)
+        args.output.write_bytes(data)
+        print(
+            f"wrote {args.output} (Field Commander Control Sheet, {args.side}, {state.clock.short})"
+        )
+
+
+def _unit_table(rows: list[dict[str, Any]], as_json: bool) -> list[dict[str, Any]]:
+    if as_json:
+        return rows
+    keep = (
+        "counter",
+        "name",
+        "side",
+        "location",
+        "toe_points",
+        "cpa",
+        "cp_expended",
+        "cp_remaining",
+        "cohesion",
+        "ammo",
+        "fuel",
+        "stores",
+        "water",
+    )
+    return [{k: r[k] for k in keep} for r in rows]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``quartermaster`` console script; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        run(args)
+    except Refused as refused:
+        for line in refused.errors:
+            print(f"error: {line}", file=sys.stderr)
+        print("nothing was written", file=sys.stderr)
+        return 1
+    except (UnknownGameError, DuplicateGameError, StaleSequenceError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,78 @@
+"""Places supplies are kept apart from units: Supply Dumps and truck points (54.x).
+
+A dump holds supply points at a location; an ``unlimited`` holder (Cairo and Alexandria for the
+Commonwealth, 60.44) never runs out. Truck points are counted by type (light, medium, heavy;
+54.2) and carry cargo in supply points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from ledger.clock import GameTime
+from ledger.quantities import Supplies
+from ledger.units import Side
+
+DumpKind = Literal["dump", "dummy", "air_supply_pool", "unlimited"]
+DUMP_KINDS: Final[tuple[DumpKind, ...]] = ("dump", "dummy", "air_supply_pool", "unlimited")
+TruckLine = Literal["first", "second_third"]
+TRUCK_TYPES: Final = ("light", "medium", "heavy")
+
+
+@dataclass(frozen=True, slots=True)
+class Dump:
+    """A Supply Dump (or dummy dump, air supply pool, unlimited source) and what it holds.
+
+    ``supplies`` in supply points; ``count`` is how many counters a scenario row stands for
+    (dummy dumps come in numbers). For ``kind == "unlimited"`` the stock is not drawn down.
+    """
+
+    id: str
+    side: Side
+    name: str
+    location: str
+    kind: DumpKind = "dump"
+    supplies: Supplies = field(default_factory=Supplies)
+    count: int = 1
+    notes: str = ""
+    case: str = ""
+    source: str = ""
+
+    @property
+    def unlimited(self) -> bool:
+        """True for a source that never runs out (60.44)."""
+        return self.kind == "unlimited"
+
+
+@dataclass(frozen=True, slots=True)
+class TruckGroup:
+    """Truck points of one side at one place: first line (attached, 8.96) or convoy (8.18).
+
+    ``light``, ``medium`` and ``heavy`` are truck points (54.2); ``cargo`` the supply points
+    loaded on them. ``arrival`` is ``None`` at the start, else the OpStage they enter play.
+    """
+
+    id: str
+    side: Side
+    line: TruckLine
+    location: str
+    light: int = 0
+    medium: int = 0
+    heavy: int = 0
+    cargo: Supplies = field(default_factory=Supplies)
+    attached_to: str | None = None
+    arrival: GameTime | None = None
+    purpose: str = ""
+    notes: str = ""
+    case: str = ""
+    source: str = ""
+
+    @property
+    def truck_points(self) -> int:
+        """Light, medium and heavy truck points together."""
+        return self.light + self.medium + self.heavy
+
+    def in_play(self, now: GameTime) -> bool:
+        """True once the trucks have arrived."""
+        return self.arrival is None or self.arrival <= now

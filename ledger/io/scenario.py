@@ -1,0 +1,492 @@
+"""Read and validate a scenario file (docs/scenario-format.md) into a ``Setup``.
+
+All or nothing: a file with any error yields every error as ``file:line: message`` and no
+``Setup``. Checks: TOML syntax, field types and unknown keys (pydantic), negative amounts,
+duplicate ids, unknown classes, weapon systems, parents and attachments, rulings whose default
+is not an option.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ledger.clock import GameTime
+from ledger.errors import LedgerError
+from ledger.holdings import Dump, TruckGroup
+from ledger.quantities import Supplies
+from ledger.scenario import Ruling, ScenarioInfo, Setup
+from ledger.units import RATINGS, Ratings, TOEHolding, Unit, UnitClass, WeaponSystem
+
+SCENARIO_DIR: Final = Path(__file__).resolve().parents[2] / "scenarios"
+"""Where the bundled scenario files live (``scenarios/`` beside the ``ledger`` package)."""
+
+NonNegative = Annotated[int, Field(ge=0)]
+RatingName = Literal[
+    "barrage",
+    "vulnerability",
+    "anti_armor",
+    "armor_protection",
+    "offensive_close_assault",
+    "defensive_close_assault",
+    "aa",
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class _Time(_Model):
+    game_turn: Annotated[int, Field(ge=1)]
+    op_stage: Annotated[int, Field(ge=1, le=3)]
+
+    def value(self) -> GameTime:
+        return GameTime(self.game_turn, self.op_stage)
+
+
+class _Rated(_Model):
+    barrage: NonNegative | None = None
+    vulnerability: NonNegative | None = None
+    anti_armor: NonNegative | None = None
+    armor_protection: NonNegative | None = None
+    offensive_close_assault: NonNegative | None = None
+    defensive_close_assault: NonNegative | None = None
+    aa: NonNegative | None = None
+    parenthesised: list[RatingName] = []
+
+    def ratings(self) -> Ratings:
+        return Ratings(
+            **{r: getattr(self, r) for r in RATINGS}, parenthesised=frozenset(self.parenthesised)
+        )
+
+
+class _Scenario(_Model):
+    id: str
+    name: str
+    case: str
+    start: _Time
+    end: _Time
+    initiative: Literal["axis", "commonwealth"] | None = None
+    source: str = ""
+    missing: list[str] = []
+
+
+class _Ruling(_Model):
+    id: str
+    case: str
+    question: str
+    options: list[str]
+    default: str
+
+
+class _Weapon(_Rated):
+    id: str
+    name: str
+    kind: str
+    cpa: NonNegative
+    cpa_mark: Literal["", "*", "+"] = ""
+    nation: str = ""
+    fuel_rate: NonNegative | None = None
+    breakdown: str = ""
+    notes: str = ""
+    case: str
+    source: str
+
+
+class _Class(_Rated):
+    id: str
+    code: str
+    unit_type: str
+    cpa: NonNegative
+    cpa_mark: Literal["", "*", "+"] = ""
+    nation: str = ""
+    echelon: str = ""
+    max_toe: NonNegative | None = None
+    max_toe_parenthesised: bool = False
+    notes: str = ""
+    case: str
+    source: str
+
+
+class _Supplies(_Model):
+    ammo: NonNegative = 0
+    fuel: NonNegative = 0
+    stores: NonNegative = 0
+    water: NonNegative = 0
+
+    def value(self) -> Supplies:
+        return Supplies(self.ammo, self.fuel, self.stores, self.water)
+
+
+class _Holding(_Model):
+    system: str
+    points: NonNegative
+    flags: list[str] = []
+
+
+class _Unit(_Model):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
+    id: str
+    name: str
+    counter: str = ""
+    side: Literal["axis", "commonwealth"]
+    nationality: str
+    echelon: str = ""
+    class_: str = Field(alias="class")
+    parent: str | None = None
+    attached_to: str | None = None
+    location: str = ""
+    arrival: Literal["start"] | _Time = "start"
+    basic_morale: int | None = None
+    basic_morale_untrained: int | None = None
+    in_training: bool = False
+    stacking_points: NonNegative | None = None
+    cohesion: Annotated[int, Field(le=10)] = 0  # never above +10 (6.23)
+    toe: list[_Holding] = []
+    supplies: _Supplies = _Supplies()
+    notes: str = ""
+    case: str
+    source: str
+
+
+class _Dump(_Supplies):
+    id: str
+    side: Literal["axis", "commonwealth"]
+    name: str
+    location: str
+    kind: Literal["dump", "dummy", "air_supply_pool", "unlimited"] = "dump"
+    count: Annotated[int, Field(ge=1)] = 1
+    notes: str = ""
+    case: str
+    source: str
+
+
+class _Trucks(_Model):
+    id: str
+    side: Literal["axis", "commonwealth"]
+    line: Literal["first", "second_third"]
+    location: str
+    light: NonNegative = 0
+    medium: NonNegative = 0
+    heavy: NonNegative = 0
+    cargo: _Supplies = _Supplies()
+    attached_to: str | None = None
+    arrival: Literal["start"] | _Time = "start"
+    purpose: str = ""
+    notes: str = ""
+    case: str
+    source: str
+
+
+class _File(_Model):
+    scenario: _Scenario
+    ruling: list[_Ruling] = []
+    weapon: list[_Weapon] = []
+    class_: list[_Class] = Field(default=[], alias="class")
+    unit: list[_Unit] = []
+    dump: list[_Dump] = []
+    trucks: list[_Trucks] = []
+
+
+class ScenarioError(Exception):
+    """A scenario file was refused; ``errors`` lists every problem with its file and line."""
+
+    def __init__(self, errors: Sequence[LedgerError]) -> None:
+        super().__init__("\n".join(str(e) for e in errors))
+        self.errors = tuple(errors)
+
+
+def bundled_scenarios() -> dict[str, Path]:
+    """The scenario files shipped in ``scenarios/``, by id (file stem): ``{"graziani": …}``."""
+    return {p.stem: p for p in sorted(SCENARIO_DIR.glob("*.toml"))}
+
+
+def resolve(name_or_path: str) -> Path:
+    """A bundled scenario's id (``graziani``) or a path to a ``.toml`` file, as a path.
+
+    Raises ``ScenarioError`` when neither exists.
+    """
+    bundled = bundled_scenarios()
+    if name_or_path in bundled:
+        return bundled[name_or_path]
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    known = ", ".join(bundled) or "none"
+    raise ScenarioError(
+        [
+            LedgerError(
+                "--scenario", f"no bundled scenario or file {name_or_path!r} (bundled: {known})"
+            )
+        ]
+    )
+
+
+def load_scenario(path: Path) -> Setup:
+    """Read and check scenario file ``path``. Raises ``ScenarioError`` with every problem."""
+    text = path.read_text(encoding="utf-8")
+    locator = _Locator(path.name, text)
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = re.search(r"line (\d+)", str(exc))
+        raise ScenarioError(
+            [LedgerError("toml", str(exc), location=f"{path.name}:{line[1] if line else 1}")]
+        ) from exc
+    try:
+        model = _File.model_validate(raw)
+    except ValidationError as exc:
+        raise ScenarioError(
+            [
+                LedgerError(_dotted(err["loc"]), _message(err), location=locator.find(err["loc"]))
+                for err in exc.errors()
+            ]
+        ) from exc
+    errors = list(_cross_check(model, locator))
+    if errors:
+        raise ScenarioError(errors)
+    return _build(model)
+
+
+def _message(err: Any) -> str:
+    found = err.get("input")
+    shown = "" if isinstance(found, dict | list) else f", found {found!r}"
+    return f"{err['msg']}{shown}"
+
+
+def _dotted(loc: Iterable[str | int]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+class _Locator:
+    """Maps a location in the parsed file (``("unit", 12, "toe")``) to ``file:line``."""
+
+    def __init__(self, filename: str, text: str) -> None:
+        self.filename = filename
+        self.lines = text.splitlines()
+        self.headers: dict[str, list[int]] = {}
+        for number, line in enumerate(self.lines, start=1):
+            match = re.match(r"^\s*\[\[?\s*([A-Za-z_]+)\s*\]\]?\s*(#.*)?$", line)
+            if match:
+                self.headers.setdefault(match[1], []).append(number)
+
+    def find(self, loc: Sequence[str | int]) -> str:
+        line = self._line(loc)
+        return f"{self.filename}:{line}"
+
+    def _line(self, loc: Sequence[str | int]) -> int:
+        if not loc or not isinstance(loc[0], str) or loc[0] not in self.headers:
+            return 1
+        starts = self.headers[loc[0]]
+        index = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else 0
+        if index >= len(starts):
+            return starts[-1]
+        start = starts[index]
+        key = next((p for p in loc[1:] if isinstance(p, str)), None)
+        if key is None:
+            return start
+        for number in range(start, len(self.lines)):
+            text = self.lines[number]
+            if re.match(r"^\s*\[", text):
+                break
+            if re.match(rf"^\s*{re.escape(key)}\s*=", text):
+                return number + 1
+        return start
+
+
+def _cross_check(model: _File, where: _Locator) -> Iterable[LedgerError]:
+    def err(loc: tuple[str | int, ...], message: str, case: str = "") -> LedgerError:
+        return LedgerError(_dotted(loc), message, case, where.find(loc))
+
+    catalogue: tuple[tuple[str, Sequence[_Weapon | _Class]], ...] = (
+        ("weapon", model.weapon),
+        ("class", model.class_),
+    )
+    for table, records in catalogue:
+        seen: set[str] = set()
+        for i, rec in enumerate(records):
+            if rec.id in seen:
+                yield err((table, i, "id"), f"duplicate id {rec.id!r}")
+            seen.add(rec.id)
+    holders: dict[str, str] = {}
+    tables: tuple[tuple[str, Sequence[_Unit | _Dump | _Trucks]], ...] = (
+        ("unit", model.unit),
+        ("dump", model.dump),
+        ("trucks", model.trucks),
+    )
+    for table, items in tables:
+        for i, item in enumerate(items):
+            if item.id in holders:
+                yield err(
+                    (table, i, "id"), f"duplicate id {item.id!r} (already a {holders[item.id]})"
+                )
+            holders[item.id] = table
+    classes = {c.id for c in model.class_}
+    weapons = {w.id for w in model.weapon}
+    units = {u.id: u for u in model.unit}
+    for i, unit in enumerate(model.unit):
+        if unit.class_ not in classes:
+            yield err(("unit", i, "class"), f"unknown class {unit.class_!r}", "4.46")
+        for j, holding in enumerate(unit.toe):
+            if holding.system not in weapons and holding.system != unit.class_:
+                yield err(
+                    ("unit", i, "toe", j, "system"),
+                    f"{holding.system!r} is neither a weapon system nor the unit's class {unit.class_!r}",
+                    "4.47",
+                )
+        for key in ("parent", "attached_to"):
+            other = getattr(unit, key)
+            if other is not None and other not in units:
+                yield err(("unit", i, key), f"unknown {key.replace('_', ' ')} {other!r}", "19.x")
+            elif other == unit.id:
+                yield err(("unit", i, key), f"a unit cannot be its own {key.replace('_', ' ')}")
+    for i, group in enumerate(model.trucks):
+        if group.attached_to is not None and group.attached_to not in units:
+            yield err(("trucks", i, "attached_to"), f"unknown unit {group.attached_to!r}", "8.96")
+    for i, ruling in enumerate(model.ruling):
+        if ruling.default not in ruling.options:
+            yield err(("ruling", i, "default"), f"{ruling.default!r} is not one of the options")
+    if model.scenario.end.value() < model.scenario.start.value():
+        yield err(("scenario", "end"), "the scenario ends before it starts")
+    yield from _parent_cycles(model, err)
+
+
+def _parent_cycles(model: _File, err: Any) -> Iterable[LedgerError]:
+    parents = {u.id: u.parent for u in model.unit}
+    for i, unit in enumerate(model.unit):
+        seen = {unit.id}
+        current = parents.get(unit.id)
+        while current is not None and current in parents:
+            if current in seen:
+                yield err(
+                    ("unit", i, "parent"), f"parent chain of {unit.id!r} loops back on itself"
+                )
+                break
+            seen.add(current)
+            current = parents[current]
+
+
+def _time(value: Literal["start"] | _Time) -> GameTime | None:
+    return None if isinstance(value, str) else value.value()
+
+
+def _build(model: _File) -> Setup:
+    s = model.scenario
+    return Setup(
+        info=ScenarioInfo(
+            id=s.id,
+            name=s.name,
+            case=s.case,
+            start=s.start.value(),
+            end=s.end.value(),
+            initiative=s.initiative,
+            source=s.source,
+            missing=tuple(s.missing),
+        ),
+        weapons=tuple(
+            WeaponSystem(
+                id=w.id,
+                name=w.name,
+                kind=w.kind,
+                cpa=w.cpa,
+                cpa_mark=w.cpa_mark,
+                ratings=w.ratings(),
+                nation=w.nation,
+                fuel_rate=w.fuel_rate,
+                breakdown=w.breakdown,
+                case=w.case,
+                source=w.source,
+            )
+            for w in model.weapon
+        ),
+        classes=tuple(
+            UnitClass(
+                id=c.id,
+                code=c.code,
+                unit_type=c.unit_type,
+                cpa=c.cpa,
+                cpa_mark=c.cpa_mark,
+                ratings=c.ratings(),
+                nation=c.nation,
+                echelon=c.echelon,
+                max_toe=c.max_toe,
+                notes=c.notes,
+                case=c.case,
+                source=c.source,
+            )
+            for c in model.class_
+        ),
+        units=tuple(
+            Unit(
+                id=u.id,
+                name=u.name,
+                counter=u.counter,
+                side=u.side,
+                nationality=u.nationality,
+                echelon=u.echelon,
+                class_id=u.class_,
+                toe=tuple(TOEHolding(h.system, h.points, tuple(h.flags)) for h in u.toe),
+                basic_morale=u.basic_morale,
+                location=u.location,
+                parent=u.parent,
+                attached_to=u.attached_to,
+                arrival=_time(u.arrival),
+                basic_morale_untrained=u.basic_morale_untrained,
+                in_training=u.in_training,
+                stacking_points=u.stacking_points,
+                cohesion=Fraction(u.cohesion),
+                supplies=u.supplies.value(),
+                notes=u.notes,
+                case=u.case,
+                source=u.source,
+            )
+            for u in model.unit
+        ),
+        dumps=tuple(
+            Dump(
+                id=d.id,
+                side=d.side,
+                name=d.name,
+                location=d.location,
+                kind=d.kind,
+                supplies=d.value(),
+                count=d.count,
+                notes=d.notes,
+                case=d.case,
+                source=d.source,
+            )
+            for d in model.dump
+        ),
+        trucks=tuple(
+            TruckGroup(
+                id=t.id,
+                side=t.side,
+                line=t.line,
+                location=t.location,
+                light=t.light,
+                medium=t.medium,
+                heavy=t.heavy,
+                cargo=t.cargo.value(),
+                attached_to=t.attached_to,
+                arrival=_time(t.arrival),
+                purpose=t.purpose,
+                notes=t.notes,
+                case=t.case,
+                source=t.source,
+            )
+            for t in model.trucks
+        ),
+        rulings=tuple(
+            Ruling(r.id, r.case, r.question, tuple(r.options), r.default) for r in model.ruling
+        ),
+    )

@@ -1,0 +1,19 @@
+"""Event store adapters (SQLite by default, PostgreSQL for a shared game): the only DB code."""
+
+from ledger.journal.store import (
+    DuplicateGameError,
+    EventStore,
+    Recorded,
+    StaleSequenceError,
+    UnknownGameError,
+    default_database_url,
+)
+
+__all__ = [
+    "DuplicateGameError",
+    "EventStore",
+    "Recorded",
+    "StaleSequenceError",
+    "UnknownGameError",
+    "default_database_url",
+]

@@ -1,0 +1,122 @@
+"""One game's journal and its current state: load, run a command, append its events.
+
+``GameSession`` is what the CLI and the dashboard talk to. It folds the journal on opening,
+runs a command against the current state, appends the command's events with the sequence
+number it read (so a concurrent writer is detected), and folds them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ledger.apply import apply, fold
+from ledger.commands import Outcome
+from ledger.errors import LedgerError
+from ledger.events import Event, GameStarted, Source
+from ledger.journal.store import EventStore, Recorded
+from ledger.rulings import RULINGS
+from ledger.scenario import Setup
+from ledger.state import GameState
+
+
+class CommandRefused(Exception):
+    """A command found errors in the player's input; ``errors`` lists every one."""
+
+    def __init__(self, errors: Sequence[LedgerError]) -> None:
+        super().__init__("\n".join(str(e) for e in errors))
+        self.errors = tuple(errors)
+
+
+def validate_ruling_choices(setup: Setup, choices: dict[str, str]) -> list[LedgerError]:
+    """Errors for ruling choices that name no ruling or an option the ruling does not offer."""
+    known = {r.id: r for r in (*RULINGS, *setup.rulings)}
+    errors = []
+    for ruling_id, option in choices.items():
+        ruling = known.get(ruling_id)
+        if ruling is None:
+            errors.append(
+                LedgerError(
+                    "--ruling", f"no ruling {ruling_id!r}; known: {', '.join(sorted(known))}"
+                )
+            )
+        elif option not in ruling.options:
+            errors.append(
+                LedgerError(
+                    "--ruling",
+                    f"{ruling_id}: expected one of {', '.join(ruling.options)}, found {option!r}",
+                    ruling.case,
+                )
+            )
+    return errors
+
+
+def create_game(
+    store: EventStore, name: str, setup: Setup, choices: dict[str, str] | None = None
+) -> GameSession:
+    """Create game ``name`` from a validated scenario ``setup``; returns its session.
+
+    Raises ``CommandRefused`` for bad ruling choices, ``DuplicateGameError`` for a taken name.
+    """
+    choices = choices or {}
+    errors = validate_ruling_choices(setup, choices)
+    if not name.strip():
+        errors.append(LedgerError("NAME", "a game needs a name"))
+    if errors:
+        raise CommandRefused(errors)
+    started = GameStarted(
+        Source(
+            setup.info.start, reason=f"scenario {setup.info.case} {setup.info.name}", app_made=True
+        ),
+        setup,
+        tuple(sorted(choices.items())),
+    )
+    store.create_game(name, setup.info.id, started)
+    return GameSession(store, name)
+
+
+class GameSession:
+    """The journal of game ``name`` in ``store`` and the state it folds to.
+
+    Raises ``UnknownGameError`` when there is no such game.
+    """
+
+    def __init__(self, store: EventStore, name: str) -> None:
+        self.store = store
+        self.name = name
+        self.journal: list[Recorded] = store.load(name)
+        self.state: GameState = fold(r.event for r in self.journal)
+
+    @property
+    def last_seq(self) -> int:
+        """The sequence number of the newest event this session has read."""
+        return self.journal[-1].seq if self.journal else 0
+
+    def reload(self) -> None:
+        """Read the journal again (after another writer appended)."""
+        self.journal = self.store.load(self.name)
+        self.state = fold(r.event for r in self.journal)
+
+    def execute(self, command: Callable[[GameState], Outcome]) -> tuple[Event, ...]:
+        """Run ``command`` on the current state and append its events; returns them.
+
+        Raises ``CommandRefused`` with every error when the command refuses, and
+        ``StaleSequenceError`` when another writer appended since this session read.
+        """
+        outcome = command(self.state)
+        if not outcome.ok:
+            raise CommandRefused(outcome.errors)
+        self.commit(outcome.events)
+        return outcome.events
+
+    def commit(self, events: Sequence[Event]) -> None:
+        """Append ``events`` after ``last_seq`` and fold them into the state."""
+        recorded = self.store.append(self.name, events, self.last_seq)
+        state = self.state
+        for r in recorded:
+            state = apply(state, r.event)
+        self.journal.extend(recorded)
+        self.state = state
+
+    def indexed(self) -> list[tuple[int, Event]]:
+        """``(seq, event)`` pairs of the whole journal, oldest first (for ``undo``)."""
+        return [(r.seq, r.event) for r in self.journal]

@@ -1,0 +1,263 @@
+"""Pure rows for the CLI tables, dashboard pages and log sheets (no rule is computed elsewhere).
+
+Every function takes a ``GameState`` (and, for history, the journal) and returns a list of
+plain dicts with stable keys, values as ``int``, ``str`` or ``Fraction`` (CP and cohesion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from ledger.capability import cp_remaining
+from ledger.events import (
+    CPExpended,
+    Event,
+    EventUndone,
+    GameStarted,
+    OperationsStageEnded,
+    SuppliesTransferred,
+)
+from ledger.quantities import COMMODITIES, Supplies, format_cp
+from ledger.state import GameState
+from ledger.strength import SUMMED_RATINGS, actual_points, raw_points
+from ledger.units import RATINGS, SIDES, Side, Unit
+
+Row = dict[str, Any]
+
+
+def clock(state: GameState) -> Row:
+    """The current Game-Turn and Operations Stage, with the scenario's span."""
+    return {
+        "game_turn": state.clock.game_turn,
+        "op_stage": state.clock.op_stage,
+        "calendar": state.clock.calendar,
+        "scenario": state.info.name,
+        "scenario_case": state.info.case,
+        "scenario_start": state.info.start.short,
+        "scenario_end": state.info.end.short,
+        "initiative_first_turn": state.info.initiative or "",
+    }
+
+
+def unit_strengths(state: GameState, units: Sequence[Unit]) -> Row:
+    """Raw and Actual points of each summed rating for ``units`` together (11.31–11.34, 11.37)."""
+    row: Row = {}
+    for rating in SUMMED_RATINGS:
+        raw = raw_points(units, rating, state.systems)
+        row[f"raw_{rating}"] = raw
+        row[f"actual_{rating}"] = actual_points(raw, rating)
+    return row
+
+
+def units(
+    state: GameState, side: Side | None = None, *, include_arriving: bool = False
+) -> list[Row]:
+    """One row per counter: identity, CPA, CP expended and left, cohesion, TOE, supplies."""
+    rows: list[Row] = []
+    for unit in state.units.values():
+        if side is not None and unit.side != side:
+            continue
+        arrived = unit.in_play(state.clock)
+        if not arrived and not include_arriving:
+            continue
+        cpa = state.cpa(unit)
+        rows.append(
+            {
+                "id": unit.id,
+                "counter": unit.counter,
+                "name": unit.name,
+                "side": unit.side,
+                "nationality": unit.nationality,
+                "echelon": unit.echelon,
+                "class": unit.class_id,
+                "parent": unit.parent or "",
+                "attached_to": unit.attached_to or "",
+                "location": unit.location,
+                "arrival": unit.arrival.short if unit.arrival else "start",
+                "in_play": arrived,
+                "toe_points": unit.toe_points,
+                "cpa": cpa,
+                "cp_expended": unit.cp_expended,
+                "cp_remaining": cp_remaining(unit.cp_expended, cpa),
+                "cp_over": max(Fraction(0), unit.cp_expended - cpa),
+                "cohesion": unit.cohesion,
+                "basic_morale": unit.basic_morale,
+                **dict(unit.supplies.items()),
+                **unit_strengths(state, [unit]),
+            }
+        )
+    return rows
+
+
+def toe(state: GameState, unit_id: str) -> list[Row]:
+    """The unit's TOE, one row per weapon system, with the seven ratings as printed (11.1).
+
+    Raises ``KeyError`` for an unknown unit.
+    """
+    unit = state.units[unit_id]
+    rows: list[Row] = []
+    for holding in unit.toe:
+        system = state.systems[holding.system]
+        rows.append(
+            {
+                "unit": unit.id,
+                "system": system.id,
+                "name": system.name,
+                "kind": system.kind,
+                "toe_points": holding.points,
+                "cpa": f"{system.cpa}{system.cpa_mark}",
+                **{r: system.ratings.show(r) for r in RATINGS},
+                "fuel_rate": system.fuel_rate,
+                "breakdown": system.breakdown,
+                "flags": ", ".join(holding.flags),
+            }
+        )
+    return rows
+
+
+def dumps(state: GameState, side: Side | None = None) -> list[Row]:
+    """One row per Supply Dump or supply holder, with its supply points."""
+    return [
+        {
+            "id": d.id,
+            "side": d.side,
+            "name": d.name,
+            "kind": d.kind,
+            "location": d.location,
+            "count": d.count,
+            **({c: "unlimited" for c in COMMODITIES} if d.unlimited else dict(d.supplies.items())),
+            "case": d.case,
+        }
+        for d in state.dumps.values()
+        if side is None or d.side == side
+    ]
+
+
+def trucks(
+    state: GameState, side: Side | None = None, *, include_arriving: bool = False
+) -> list[Row]:
+    """One row per truck group: line, place, light/medium/heavy truck points and cargo."""
+    return [
+        {
+            "id": t.id,
+            "side": t.side,
+            "line": t.line,
+            "location": t.location,
+            "light": t.light,
+            "medium": t.medium,
+            "heavy": t.heavy,
+            "truck_points": t.truck_points,
+            **dict(t.cargo.items()),
+            "attached_to": t.attached_to or "",
+            "arrival": t.arrival.short if t.arrival else "start",
+            "purpose": t.purpose,
+        }
+        for t in state.trucks.values()
+        if (side is None or t.side == side) and (include_arriving or t.in_play(state.clock))
+    ]
+
+
+def supply_totals(state: GameState) -> list[Row]:
+    """Per side: supply points in dumps, with units and on trucks, and in all (in play only).
+
+    Unlimited sources are not counted; ``unlimited_sources`` says how many a side has.
+    """
+    rows: list[Row] = []
+    for side in SIDES:
+        in_dumps = sum(
+            (d.supplies for d in state.dumps.values() if d.side == side and not d.unlimited),
+            Supplies(),
+        )
+        with_units = sum((u.supplies for u in state.units_in_play(side)), Supplies())
+        on_trucks = sum(
+            (t.cargo for t in state.trucks.values() if t.side == side and t.in_play(state.clock)),
+            Supplies(),
+        )
+        for place, amount in (
+            ("dumps", in_dumps),
+            ("units", with_units),
+            ("trucks", on_trucks),
+            ("total", in_dumps + with_units + on_trucks),
+        ):
+            rows.append({"side": side, "held_in": place, **dict(amount.items())})
+        rows[-1]["unlimited_sources"] = sum(
+            1 for d in state.dumps.values() if d.side == side and d.unlimited
+        )
+    return rows
+
+
+def describe(event: Event, state: GameState | None = None) -> str:
+    """One line saying what an event did, in the game's terms."""
+
+    def name(unit_or_holder: str) -> str:
+        if state is not None:
+            for table in (state.units, state.dumps):
+                if unit_or_holder in table:
+                    return str(table[unit_or_holder].name)
+        return unit_or_holder
+
+    if isinstance(event, GameStarted):
+        info = event.setup.info
+        return f"game started: {info.name} ({info.case}), {len(event.setup.units)} counters"
+    if isinstance(event, CPExpended):
+        dp = f", {format_cp(event.disorganization)} DP" if event.disorganization else ""
+        return f"{name(event.unit_id)} expends {format_cp(event.cp)} CP{dp}"
+    if isinstance(event, SuppliesTransferred):
+        return f"{event.supplies.describe()} from {name(event.origin)} to {name(event.destination)}"
+    if isinstance(event, OperationsStageEnded):
+        return f"{event.ended.short} ended; {event.began.short} begins ({len(event.cp_cleared)} units' CP reset)"
+    if isinstance(event, EventUndone):
+        return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
+    raise TypeError(type(event).__name__)
+
+
+def history(journal: Sequence[tuple[int, Event]], state: GameState | None = None) -> list[Row]:
+    """The journal, oldest first: sequence, game time, side/role, what happened, why."""
+    undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+    return [
+        {
+            "seq": seq,
+            "game_time": event.source.game_time.short,
+            "side": event.source.side or "",
+            "role": event.source.role or "",
+            "what": describe(event, state),
+            "why": event.source.reason,
+            "kind": event.kind,
+            "app_made": event.source.app_made,
+            "undone": seq in undone,
+        }
+        for seq, event in journal
+    ]
+
+
+def field_commander_sheet(state: GameState, side: Side) -> list[Row]:
+    """Field Commander Control Sheet rows (4.52): one per counter in play of ``side``.
+
+    Columns: counter, name, Parent Formation, hex, CP expended this OpStage, CPA, Cohesion Level,
+    Raw and Actual Barrage and Close Assault points (11.32), Ammunition, Fuel, Stores, Water held.
+    """
+    rows = []
+    for row in units(state, side):
+        rows.append(
+            {
+                "counter": row["counter"],
+                "name": row["name"],
+                "parent": state.units[row["parent"]].counter
+                if row["parent"] in state.units
+                else "",
+                "location": row["location"],
+                "cp_expended": row["cp_expended"],
+                "cpa": row["cpa"],
+                "cohesion": row["cohesion"],
+                "raw_barrage": row["raw_barrage"],
+                "actual_barrage": row["actual_barrage"],
+                "raw_offensive_close_assault": row["raw_offensive_close_assault"],
+                "actual_offensive_close_assault": row["actual_offensive_close_assault"],
+                "raw_defensive_close_assault": row["raw_defensive_close_assault"],
+                "actual_defensive_close_assault": row["actual_defensive_close_assault"],
+                **{c: row[c] for c in COMMODITIES},
+            }
+        )
+    return rows
