@@ -25,25 +25,34 @@ def unit_cpa(
     *,
     for_movement: bool = False,
     lowest_system: bool = True,
-) -> int:
-    """The unit's Capability Point Allowance in CP (6.11, 6.13).
+) -> int | None:
+    """The unit's Capability Point Allowance in CP (6.11, 6.13); ``None`` when not known.
 
     ``classes``/``weapons`` map ids to the catalogue. ``for_movement`` keeps a printed 0 as 0
     (6.11); otherwise CPA 0 counts as 10. ``lowest_system`` applies ruling
-    ``unit-cpa-lowest-system``. Raises ``KeyError`` for a class or weapon id not in the
-    catalogue (a scenario file is validated before this can happen).
+    ``unit-cpa-lowest-system``. The CPA is unknown (``None``) when neither the class nor any
+    weapon system of the TOE has a printed CPA in the scenario data. Raises ``KeyError`` for a
+    class or weapon id not in the catalogue (a scenario file is validated before this happens).
     """
     unit_class = classes[unit.class_id]
     cpa = unit_class.cpa
-    if lowest_system and unit_class.cpa_mark != "*":
+    if unit_class.cpa_mark == "*" or not lowest_system:
+        candidates = [cpa] if cpa is not None else []
+    else:
         system_cpas = [
-            weapons[h.system].cpa for h in unit.toe if h.points > 0 and h.system in weapons
+            c
+            for h in unit.toe
+            if h.points > 0 and h.system in weapons and h.system != unit.class_id
+            for c in [weapons[h.system].cpa]
+            if c is not None
         ]
-        if system_cpas:
-            cpa = min([cpa, *system_cpas]) if cpa > 0 else min(system_cpas)
-    if cpa == 0 and not for_movement:
+        candidates = [*([cpa] if cpa else []), *system_cpas] or ([cpa] if cpa is not None else [])
+    if not candidates:
+        return None
+    lowest = min(candidates)
+    if lowest == 0 and not for_movement:
         return ZERO_CPA_GUN_ALLOWANCE
-    return cpa
+    return lowest
 
 
 def disorganization_earned(cp_expended: Fraction, cp: Fraction, cpa: int) -> Fraction:

@@ -58,7 +58,7 @@ def warnings(state: GameState, side: Side | None = None) -> list[Warning]:
                     "15.88",
                 )
             )
-        if unit.cp_expended > cpa:
+        if cpa is not None and unit.cp_expended > cpa:
             found.append(
                 Warning(
                     "over-cpa",

@@ -68,9 +68,18 @@ def spend_cp(state: GameState, unit_id: str, cp: Fraction, source: Source) -> Ou
         )
     elif cp % CP_QUANTUM:
         errors.append(LedgerError("cp", f"{cp} is not in whole quarter points", "8.37"))
-    if errors or unit is None:
+    cpa = state.cpa(unit) if unit is not None else None
+    if unit is not None and cpa is None:
+        errors.append(
+            LedgerError(
+                "unit",
+                f"{unit.name} has no CPA in the scenario data, so its DP cannot be computed",
+                "6.11",
+            )
+        )
+    if errors or unit is None or cpa is None:
         return _refuse(*errors)
-    dp = disorganization_earned(unit.cp_expended, cp, state.cpa(unit))
+    dp = disorganization_earned(unit.cp_expended, cp, cpa)
     return Outcome(events=(CPExpended(source, unit_id, cp, dp),))
 
 

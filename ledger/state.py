@@ -45,8 +45,8 @@ class GameState:
             return self.ruling_choices[ruling_id]
         return self.rulings[ruling_id].default
 
-    def cpa(self, unit: Unit, *, for_movement: bool = False) -> int:
-        """The unit's CPA under this game's rulings (``ledger.capability.unit_cpa``)."""
+    def cpa(self, unit: Unit, *, for_movement: bool = False) -> int | None:
+        """The unit's CPA under this game's rulings; ``None`` when the scenario lacks it."""
         return unit_cpa(
             unit,
             self.classes,

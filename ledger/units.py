@@ -76,7 +76,8 @@ class Ratings:
 class WeaponSystem:
     """One kind of TOE Strength Point: a tank or gun (4.47/4.48) or a unit class's own points.
 
-    ``cpa`` is the printed Capability Point Allowance and ``cpa_mark`` its printed mark
+    ``cpa`` is the printed Capability Point Allowance (``None`` when the source does not give
+    it) and ``cpa_mark`` its printed mark
     (``"*"`` fixed, ``"+"`` moves only on trucks). ``fuel_rate`` is fuel points per five CP per
     TOE point (49.13) when printed; ``breakdown`` the BAR column shift (21.x) as printed.
     """
@@ -84,7 +85,7 @@ class WeaponSystem:
     id: str
     name: str
     kind: str
-    cpa: int
+    cpa: int | None
     ratings: Ratings
     cpa_mark: CpaMark = ""
     nation: str = ""
@@ -104,7 +105,7 @@ class UnitClass:
     id: str
     code: str
     unit_type: str
-    cpa: int
+    cpa: int | None
     ratings: Ratings
     cpa_mark: CpaMark = ""
     nation: str = ""

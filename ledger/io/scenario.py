@@ -90,7 +90,7 @@ class _Weapon(_Rated):
     id: str
     name: str
     kind: str
-    cpa: NonNegative
+    cpa: NonNegative | None = None
     cpa_mark: Literal["", "*", "+"] = ""
     nation: str = ""
     fuel_rate: NonNegative | None = None
@@ -104,7 +104,7 @@ class _Class(_Rated):
     id: str
     code: str
     unit_type: str
-    cpa: NonNegative
+    cpa: NonNegative | None = None
     cpa_mark: Literal["", "*", "+"] = ""
     nation: str = ""
     echelon: str = ""
@@ -338,10 +338,10 @@ def _cross_check(model: _File, where: _Locator) -> Iterable[LedgerError]:
         if unit.class_ not in classes:
             yield err(("unit", i, "class"), f"unknown class {unit.class_!r}", "4.46")
         for j, holding in enumerate(unit.toe):
-            if holding.system not in weapons and holding.system != unit.class_:
+            if holding.system not in weapons and holding.system not in classes:
                 yield err(
                     ("unit", i, "toe", j, "system"),
-                    f"{holding.system!r} is neither a weapon system nor the unit's class {unit.class_!r}",
+                    f"{holding.system!r} is neither a weapon system nor a unit class of this file",
                     "4.47",
                 )
         for key in ("parent", "attached_to"):

@@ -1,0 +1,300 @@
+"""Excel workbooks of the log sheets, laid out by the templates in ``templates/`` (openpyxl).
+
+Builders return the workbook as ``bytes`` (an .xlsx file). Every sheet goes through one print
+set-up (``apply_print_setup``: landscape, one page wide, title rows on every page, a footer with
+the game, scenario, game time and page number). Player text (unit names, the game name) is
+written with ``write_text`` so it is always stored as text and can never become a formula.
+Figures come from ``ledger.reports``; the only arithmetic here is the totals row, which is left to
+live spreadsheet formulas.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Final, Literal
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill
+from openpyxl.styles import Side as BorderSide
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.header_footer import HeaderFooterItem
+from openpyxl.worksheet.properties import PageSetupProperties
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ledger.reports import clock, field_commander_sheet
+from ledger.state import GameState
+from ledger.units import Side
+
+TEMPLATES: Final = Path(__file__).resolve().parents[2] / "templates"
+"""The folder of the sheet layouts (one TOML file per SPI form)."""
+
+FORMULA_PREFIXES: Final = ("=", "+", "-", "@")
+"""Leading characters that make a spreadsheet read typed text as a formula."""
+
+_PAPER: Final = {"letter": Worksheet.PAPERSIZE_LETTER, "a4": Worksheet.PAPERSIZE_A4}
+_THIN: Final = BorderSide(style="thin", color="808080")
+_BOX: Final = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_HEADER_FILL: Final = PatternFill("solid", fgColor="D9D9D9")
+_INFO_ROWS: Final = 5  # title, side, scenario, game time, game
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column of a sheet template: report key, heading, width (characters), number format.
+
+    ``total`` is ``""`` (none), ``"sum"`` or ``"actual"`` (Raw column ``raw`` totalled, then
+    divided by ``divisor`` and rounded half up: 11.32, 11.34). ``case`` is the cited rule case.
+    """
+
+    key: str
+    header: str
+    width: float
+    format: str
+    case: str
+    total: Literal["", "sum", "actual"] = ""
+    raw: str = ""
+    divisor: int = 10
+
+
+@dataclass(frozen=True, slots=True)
+class SheetTemplate:
+    """A sheet layout read from ``templates/<name>.toml`` (see the file's comments)."""
+
+    title: str
+    tab: str
+    case: str
+    paper: str
+    font_size: float
+    sort: tuple[str, ...]
+    totals_label: str
+    note: str
+    columns: tuple[Column, ...]
+
+
+def load_template(name: str) -> SheetTemplate:
+    """Read and check ``templates/<name>.toml``.
+
+    Raises ``ValueError`` for a layout the renderer cannot draw (unknown total kind or paper, an
+    Actual total whose Raw column is missing or follows it, duplicate keys): a programming
+    error in a shipped file, not player data. ``FileNotFoundError`` for an unknown name.
+    """
+    data = tomllib.loads((TEMPLATES / f"{name}.toml").read_text(encoding="utf-8"))
+    sheet = data["sheet"]
+    columns = tuple(Column(**spec) for spec in data["column"])
+    keys = [c.key for c in columns]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"template {name}: duplicate column keys in {keys}")
+    for col in columns:
+        if col.total not in ("", "sum", "actual"):
+            raise ValueError(f"template {name}: column {col.key}: unknown total {col.total!r}")
+        if col.total == "actual" and col.raw not in keys:
+            raise ValueError(f"template {name}: column {col.key}: no Raw column {col.raw!r}")
+    if sheet["paper"] not in _PAPER:
+        raise ValueError(f"template {name}: paper {sheet['paper']!r}, expected one of {_PAPER}")
+    return SheetTemplate(
+        title=sheet["title"],
+        tab=sheet["tab"],
+        case=sheet["case"],
+        paper=sheet["paper"],
+        font_size=sheet["font_size"],
+        sort=tuple(sheet["sort"]),
+        totals_label=sheet["totals_label"],
+        note=sheet.get("note", ""),
+        columns=columns,
+    )
+
+
+def write_text(ws: Worksheet, row: int, column: int, text: str) -> None:
+    """Write player text into a cell so that it is stored as text, never as a formula.
+
+    The cell's type is forced to string; text starting with ``= + - @`` also gets Excel's
+    quote prefix (shown as a leading apostrophe when edited), so re-entering it stays text.
+    """
+    cell = ws.cell(row=row, column=column)
+    cell.value = text
+    cell.data_type = "s"
+    if text.startswith(FORMULA_PREFIXES):
+        cell.quotePrefix = True
+
+
+def apply_print_setup(
+    ws: Worksheet, *, title_rows: str, footer_left: str, footer_center: str, paper: str
+) -> None:
+    """The one print set-up of every log sheet.
+
+    Landscape, scaled to one page wide and as many tall as needed, ``title_rows`` (e.g. ``"1:7"``)
+    repeated on every page, a footer of ``footer_left`` (game and scenario), ``footer_center``
+    (game time) and "Page n of m". ``paper`` is ``"letter"`` or ``"a4"``.
+    """
+    ws.page_setup.orientation = Worksheet.ORIENTATION_LANDSCAPE
+    ws.page_setup.paperSize = _PAPER[paper]
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.print_title_rows = title_rows
+    ws.print_options.horizontalCentered = True
+    ws.page_margins.left = ws.page_margins.right = 0.4
+    ws.page_margins.top = 0.5
+    ws.page_margins.bottom = 0.7
+    ws.page_margins.header = 0.3
+    ws.page_margins.footer = 0.3
+    footer = HeaderFooterItem()
+    for part, text in (
+        (footer.left, _footer_text(footer_left)),
+        (footer.center, _footer_text(footer_center)),
+        (footer.right, "Page &P of &N"),
+    ):
+        part.text = text
+        part.size = 8
+    ws.oddFooter = footer
+
+
+def field_commander_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+    """The Field Commander Control Sheet (4.52) of ``side`` now, as an .xlsx file's bytes.
+
+    Rows: ``ledger.reports.field_commander_sheet`` (one per counter in play), sorted by Parent
+    Formation then counter, under a header block (title, side, scenario and its case, game time,
+    ``game_name``). CP and Cohesion show as quarter-point fractions; supplies in supply points.
+    The totals row holds live formulas: SUM for Raw points and supplies, and for Actual points
+    ROUND(SUM(Raw)/10, 0) (11.32, 11.34). Raises ``ValueError`` if the template names a column
+    the report does not give.
+    """
+    template = load_template("field-commander")
+    rows = _sorted_rows(field_commander_sheet(state, side), template.sort)
+    wb = Workbook()
+    ws = wb.active
+    assert isinstance(ws, Worksheet)
+    ws.title = template.tab
+    now = clock(state)
+    info = (
+        ("Side", side.title()),
+        ("Scenario", f"{now['scenario']} ({now['scenario_case']})"),
+        ("Game time", str(state.clock)),
+        ("Game", game_name),
+    )
+    ws.cell(row=1, column=1, value=template.title).font = Font(bold=True, size=14)
+    for offset, (label, value) in enumerate(info, start=2):
+        ws.cell(row=offset, column=1, value=label).font = Font(bold=True)
+        write_text(ws, offset, 2, value)
+    header_row = _INFO_ROWS + 1
+    _write_headers(ws, template, header_row)
+    first = header_row + 2
+    last = _write_body(ws, template, rows, first)
+    _write_totals(ws, template, first, last)
+    ws.freeze_panes = f"C{first}"
+    ws.print_area = f"A1:{get_column_letter(len(template.columns))}{last + 2}"
+    apply_print_setup(
+        ws,
+        title_rows=f"{header_row}:{header_row + 1}",
+        footer_left=f"{game_name} · {now['scenario']} ({now['scenario_case']}) · {side.title()}",
+        footer_center=str(state.clock),
+        paper=template.paper,
+    )
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+def _write_headers(ws: Worksheet, template: SheetTemplate, row: int) -> None:
+    for index, col in enumerate(template.columns, start=1):
+        ws.column_dimensions[get_column_letter(index)].width = col.width
+        head = ws.cell(row=row, column=index, value=col.header)
+        head.font = Font(bold=True, size=template.font_size)
+        head.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        head.fill = _HEADER_FILL
+        head.border = _BOX
+        case = ws.cell(row=row + 1, column=index, value=col.case)
+        case.data_type = "s"
+        case.font = Font(italic=True, size=template.font_size - 2, color="595959")
+        case.alignment = Alignment(horizontal="center")
+        case.fill = _HEADER_FILL
+        case.border = _BOX
+    ws.row_dimensions[row].height = 4 * 1.3 * template.font_size
+
+
+def _write_body(
+    ws: Worksheet, template: SheetTemplate, rows: Sequence[Mapping[str, Any]], first: int
+) -> int:
+    """Write the counter lines from row ``first``; return the last row written."""
+    if not rows:
+        write_text(ws, first, 2, "(no counters in play)")
+        return first
+    for r, data in enumerate(rows, start=first):
+        for index, col in enumerate(template.columns, start=1):
+            if col.key not in data:
+                raise ValueError(f"report row has no {col.key!r}; it has {sorted(data)}")
+            value = data[col.key]
+            if isinstance(value, str):
+                write_text(ws, r, index, value)
+            else:
+                ws.cell(row=r, column=index, value=_display_number(value))
+            cell = ws.cell(row=r, column=index)
+            cell.number_format = col.format
+            cell.font = Font(size=template.font_size)
+            cell.border = _BOX
+    return first + len(rows) - 1
+
+
+def _write_totals(ws: Worksheet, template: SheetTemplate, first: int, last: int) -> None:
+    row = last + 1
+    letters = {c.key: get_column_letter(i) for i, c in enumerate(template.columns, start=1)}
+    label = ws.cell(row=row, column=1, value=template.totals_label)
+    label.font = Font(bold=True, size=template.font_size)
+    for index, col in enumerate(template.columns, start=1):
+        cell = ws.cell(row=row, column=index)
+        if col.total == "sum":
+            letter = letters[col.key]
+            cell.value = f"=SUM({letter}{first}:{letter}{last})"
+        elif col.total == "actual":
+            raw = letters[col.raw]
+            cell.value = f"=ROUND(SUM({raw}{first}:{raw}{last})/{col.divisor},0)"
+        cell.number_format = col.format
+        cell.font = Font(bold=True, size=template.font_size)
+        cell.border = Border(top=BorderSide(style="medium"), bottom=BorderSide(style="double"))
+    if template.note:
+        note = ws.cell(row=row + 1, column=1, value=template.note)
+        note.font = Font(italic=True, size=template.font_size - 1)
+
+
+def _display_number(value: object) -> int | float:
+    """A cell value for a figure: ints as they are, a ``Fraction`` as int when whole, else float.
+
+    The float is for display only (the cell's fraction format shows it as quarters, 8.37); the
+    ledger keeps the exact ``Fraction``.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        raise TypeError(f"expected an int or Fraction figure, found {value!r}")
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    return value
+
+
+def _footer_text(text: str, limit: int = 100) -> str:
+    """Footer section text: cut to ``limit`` characters (Excel allows 255 for the whole footer);
+    ``&`` is a control character there, so it is doubled."""
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return text.replace("&", "&&")
+
+
+_DIGITS: Final = re.compile(r"(\d+)")
+
+
+def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key comparing digit runs as numbers ("2 RHA" before "11 Hus")."""
+    return tuple(
+        (0, int(part)) if part.isdigit() else (1, part.casefold())
+        for part in _DIGITS.split(text)
+        if part
+    )
+
+
+def _sorted_rows(rows: list[dict[str, Any]], keys: Sequence[str]) -> list[dict[str, Any]]:
+    """Rows ordered by ``keys`` (text compared number-aware); blank Parent Formations last."""
+    return sorted(rows, key=lambda r: tuple((str(r[k]) == "", _natural(str(r[k]))) for k in keys))

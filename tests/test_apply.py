@@ -1,0 +1,114 @@
+"""Properties of the fold: supplies are conserved, undo restores the state, replay is identical."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from ledger.apply import apply, fold, start
+from ledger.commands import end_stage, spend_cp, transfer, undo
+from ledger.events import Event, GameStarted, Source
+from ledger.io.scenario import load_scenario
+from ledger.quantities import Supplies
+from ledger.state import GameState
+
+from .conftest import MINI
+
+SETUP = load_scenario(MINI)
+CW_FINITE = ["cw_matruh", "cw.1_rnf", "cw_c3721", "cw.3_rha"]
+amounts = st.builds(
+    Supplies,
+    st.integers(0, 40),
+    st.integers(0, 40),
+    st.integers(0, 40),
+    st.integers(0, 40),
+)
+
+
+def _finite_total(state: GameState) -> Supplies:
+    total = Supplies()
+    for holder in CW_FINITE:
+        held = state.holder_supplies(holder)
+        assert held is not None
+        total += held
+    return total
+
+
+class LedgerMachine(RuleBasedStateMachine):
+    """Random play on the mini scenario, checking conservation and undo after every step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        first = GameStarted(Source(SETUP.info.start), SETUP)
+        self.journal: list[tuple[int, Event]] = [(1, first)]
+        self.state = start(first)
+        self.drawn_from_unlimited = Supplies()
+        self.history: list[GameState] = [self.state]
+
+    def _post(self, events: tuple[Event, ...]) -> None:
+        for event in events:
+            before = self.state
+            self.state = apply(self.state, event)
+            self.journal.append((len(self.journal) + 1, event))
+            self.history.append(before)
+
+    @rule(
+        origin=st.sampled_from([*CW_FINITE, "cw_cairo"]),
+        destination=st.sampled_from(CW_FINITE),
+        what=amounts,
+    )
+    def move(self, origin: str, destination: str, what: Supplies) -> None:
+        outcome = transfer(self.state, origin, destination, what, Source(self.state.clock))
+        if outcome.ok:
+            if origin == "cw_cairo":
+                self.drawn_from_unlimited += what
+            self._post(outcome.events)
+        else:
+            assert not outcome.events
+
+    @rule(quarters=st.integers(1, 60))
+    def spend(self, quarters: int) -> None:
+        outcome = spend_cp(self.state, "cw.1_rnf", Fraction(quarters, 4), Source(self.state.clock))
+        self._post(outcome.events)
+
+    @precondition(lambda self: self.state.clock < self.state.info.end)
+    @rule()
+    def next_stage(self) -> None:
+        self._post(end_stage(self.state, Source(self.state.clock)).events)
+
+    @precondition(lambda self: len(self.journal) > 1)
+    @rule()
+    def take_back(self) -> None:
+        outcome = undo(self.journal, Source(self.state.clock))
+        if not outcome.ok:
+            return
+        undone_seq = outcome.events[0].undone_seq  # type: ignore[union-attr]
+        expected = fold(e for s, e in self.journal if s < undone_seq)
+        replayed_before = fold(e for s, e in self.journal[: undone_seq - 1])
+        assert expected == replayed_before
+        undone_event = dict(self.journal)[undone_seq]
+        if undone_event.kind == "supplies_transferred" and undone_event.origin == "cw_cairo":  # type: ignore[union-attr]
+            self.drawn_from_unlimited -= undone_event.supplies  # type: ignore[union-attr]
+        self._post(outcome.events)
+
+    @invariant()
+    def supplies_are_conserved(self) -> None:
+        start_total = _finite_total(self.history[0])
+        assert _finite_total(self.state) == start_total + self.drawn_from_unlimited
+
+    @invariant()
+    def fold_equals_incremental_state(self) -> None:
+        assert fold(e for _, e in self.journal) == self.state
+
+    @invariant()
+    def no_holder_goes_negative(self) -> None:
+        for holder in CW_FINITE:
+            held = self.state.holder_supplies(holder)
+            assert held is not None and all(v >= 0 for _, v in held.items())
+
+
+LedgerMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=25, deadline=None)
+TestLedgerMachine = LedgerMachine.TestCase
