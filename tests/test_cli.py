@@ -1,0 +1,122 @@
+"""The quartermaster command end to end, as a player runs it, in a temporary directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import MINI
+
+
+class Player:
+    """Runs `quartermaster` in a subprocess against one database file."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.cwd = tmp_path
+        self.env = {**os.environ, "QUARTERMASTER_DB": str(tmp_path / "ledger.db")}
+        self.env.pop("QUARTERMASTER_GAME", None)
+
+    def run(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [sys.executable, "-m", "ledger.cli", *args],
+            cwd=self.cwd,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert (done.returncode == 0) == ok, done.stderr + done.stdout
+        return done
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.run(*args, "--json").stdout)
+
+
+@pytest.fixture
+def player(tmp_path: Path) -> Player:
+    p = Player(tmp_path)
+    p.run("new", "mini", "--scenario", str(MINI))
+    return p
+
+
+def test_new_games_and_clock(player: Player) -> None:
+    assert [g["game"] for g in player.json("games")] == ["mini"]
+    clock = player.json("clock")
+    assert (clock["game_turn"], clock["op_stage"], clock["calendar"]) == (1, 1, "September III 1940")
+    assert "September III 1940" in player.run("clock").stdout
+
+
+def test_bundled_graziani_game(player: Player) -> None:
+    created = player.run("new", "g", "--scenario", "graziani").stdout
+    assert "Graziani's Offensive (60.22), 306 counters" in created
+    units = player.json("units", "--game", "g", "--side", "commonwealth")
+    rnf = next(u for u in units if u["counter"] == "1 RNF")
+    assert rnf["cpa"] == 8 and rnf["toe_points"] == 3
+    dumps = {d["id"]: d for d in player.json("dumps", "--game", "g")}
+    assert (dumps["cw_mersa_matruh"]["ammo"], dumps["cw_mersa_matruh"]["fuel"]) == (1000, 3000)
+    assert dumps["cw_unlimited_cairo"]["fuel"] == "unlimited"
+    trucks = player.json("trucks", "--game", "g", "--side", "axis")
+    assert sum(t["medium"] for t in trucks) == 25 + 45 + 15 + 15 + 5 + 40 + 30 + 30 + 25 + 20 + 5 + 5 + 140 + 100 + 50
+    # two games now: --game is required
+    refused = player.run("units", ok=False)
+    assert "2 games in the database" in refused.stderr
+
+
+def test_spend_cp_transfer_end_stage_history_undo(player: Player) -> None:
+    out = player.run("spend-cp", "1 RNF", "6", "--reason", "Retreat Before Assault, 3 hexes").stdout
+    assert "expends 6 CP" in out
+    out = player.run("spend-cp", "cw.1_rnf", "2 1/2").stdout
+    assert "expends 2 1/2 CP, 1/2 DP" in out
+    rnf = player.json("units")[0]
+    assert (rnf["cp_expended"], rnf["cohesion"], rnf["cp_remaining"]) == ("17/2", "-1/2", "0")
+    assert player.json("warnings")[0]["check"] == "over-cpa"
+
+    player.run("transfer", "--from", "Mersa Matruh", "--to", "1 RNF", "--fuel", "10", "--stores", "3")
+    refused = player.run("transfer", "--from", "cw_matruh", "--to", "1 RNF", "--ammo", "1001", ok=False)
+    assert "holds 1000 Ammunition, 1001 asked: 1 short" in refused.stderr
+    assert "nothing was written" in refused.stderr
+    dump = player.json("dumps")[0]
+    assert (dump["fuel"], dump["stores"]) == (2990, 3997)
+
+    player.run("end-stage")
+    assert player.json("clock")["op_stage"] == 2
+    assert player.json("units")[0]["cp_expended"] == "0"
+
+    history = player.json("history")
+    assert [h["kind"] for h in history] == [
+        "game_started", "cp_expended", "cp_expended", "supplies_transferred", "operations_stage_ended",
+    ]
+    assert history[1]["why"] == "Retreat Before Assault, 3 hexes"
+    assert history[1]["role"] == "field_commander" and history[3]["role"] == "logistics_commander"
+
+    assert "undo #5" in player.run("undo").stdout
+    assert "undo #4" in player.run("undo").stdout
+    assert player.json("clock")["op_stage"] == 1
+    assert player.json("dumps")[0]["fuel"] == 3000
+    assert player.json("units")[0]["cp_expended"] == "17/2"
+    assert len(player.json("history")) == 7
+
+
+def test_bad_input_is_refused_with_field_and_nothing_written(player: Player, tmp_path: Path) -> None:
+    assert "1/3" in player.run("spend-cp", "1 RNF", "1/3", ok=False).stderr
+    assert "no unit called 'Ghost'" in player.run("spend-cp", "Ghost", "1", ok=False).stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_text(MINI.read_text().replace("ammo = 1000", "ammo = -1"))
+    refused = player.run("new", "bad", "--scenario", str(bad), ok=False)
+    assert "bad.toml:" in refused.stderr and "dump[0].ammo" in refused.stderr
+    assert [g["game"] for g in player.json("games")] == ["mini"]
+    assert len(player.json("history")) == 1
+
+
+def test_db_option_takes_a_path_or_url(tmp_path: Path) -> None:
+    p = Player(tmp_path)
+    other = tmp_path / "other.db"
+    p.run("new", "x", "--scenario", str(MINI), "--db", str(other))
+    assert [g["game"] for g in p.json("games", "--db", f"sqlite:///{other}")] == ["x"]
+    assert p.json("games") == []
