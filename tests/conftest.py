@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 from ledger.apply import start
 from ledger.events import GameStarted, Source
@@ -30,10 +35,41 @@ def mini_state(mini_setup: Setup) -> GameState:
     return start(GameStarted(Source(mini_setup.info.start), mini_setup))
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of an empty database on each backend of the store contract.
+
+    SQLite always; PostgreSQL when ``QUARTERMASTER_TEST_PG_URL`` names a server (``.ci/run``
+    starts one), each test in a fresh database. Without a server the PostgreSQL run is skipped,
+    unless ``QUARTERMASTER_REQUIRE_PG=1`` makes that a failure.
+    """
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'journal.db'}"
+        return
+    admin_url = os.environ.get("QUARTERMASTER_TEST_PG_URL")
+    if not admin_url:
+        if os.environ.get("QUARTERMASTER_REQUIRE_PG") == "1":
+            pytest.fail("QUARTERMASTER_TEST_PG_URL is not set but QUARTERMASTER_REQUIRE_PG=1")
+        pytest.skip("no PostgreSQL server (set QUARTERMASTER_TEST_PG_URL)")
+    name = f"qm_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(admin_url).set(database=name)
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> EventStore:
-    """An empty journal in a temporary SQLite file."""
-    return EventStore(f"sqlite:///{tmp_path / 'journal.db'}")
+def store(store_url: str) -> Iterator[EventStore]:
+    """An empty journal on each backend (see ``store_url``)."""
+    journal = EventStore(store_url)
+    yield journal
+    journal.engine.dispose()
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -33,10 +32,10 @@ def _play(session: GameSession) -> None:
     )
 
 
-def test_reopening_the_file_replays_to_an_identical_state(
-    tmp_path: Path, mini_setup: Setup
+def test_reopening_the_database_replays_to_an_identical_state(
+    store_url: str, mini_setup: Setup
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'game.db'}"
+    url = store_url
     session = create_game(EventStore(url), "g", mini_setup)
     _play(session)
     reopened = GameSession(EventStore(url), "g")
