@@ -54,8 +54,15 @@ def unit_strengths(state: GameState, units: Sequence[Unit]) -> Row:
 def units(
     state: GameState, side: Side | None = None, *, include_arriving: bool = False
 ) -> list[Row]:
-    """One row per counter: identity, CPA, CP expended and left, cohesion, TOE, supplies."""
+    """One row per counter: identity, CPA, CP expended and left, cohesion, TOE, supplies held,
+    first-line truck points attached (8.96) and Raw/Actual strengths (11.3)."""
     rows: list[Row] = []
+    attached_trucks: dict[str, int] = {}
+    for group in state.trucks.values():
+        if group.attached_to is not None:
+            attached_trucks[group.attached_to] = (
+                attached_trucks.get(group.attached_to, 0) + group.truck_points
+            )
     for unit in state.units.values():
         if side is not None and unit.side != side:
             continue
@@ -85,6 +92,7 @@ def units(
                 "cohesion": unit.cohesion,
                 "basic_morale": unit.basic_morale,
                 **dict(unit.supplies.items()),
+                "attached_truck_points": attached_trucks.get(unit.id, 0),
                 **unit_strengths(state, [unit]),
             }
         )

@@ -1,0 +1,51 @@
+"""Rows that the CLI tables, dashboard pages and sheets show."""
+
+from dataclasses import replace
+from fractions import Fraction
+
+from ledger import reports
+from ledger.apply import apply
+from ledger.commands import spend_cp
+from ledger.events import Source
+from ledger.state import GameState
+
+
+def test_unit_row_carries_cp_cohesion_strengths_and_attached_trucks(mini_state: GameState) -> None:
+    trucks = replace(mini_state.trucks["cw_c3721"], attached_to="cw.1_rnf")
+    state = replace(mini_state, trucks={**mini_state.trucks, "cw_c3721": trucks})
+    for event in spend_cp(state, "cw.1_rnf", Fraction(9), Source(state.clock)).events:
+        state = apply(state, event)
+    (row,) = reports.units(state)
+    assert row["attached_truck_points"] == 10  # 5 light + 5 medium
+    assert (row["cpa"], row["cp_expended"], row["cp_over"], row["cohesion"]) == (8, 9, 1, -1)
+    # class cw.u: Offensive Close Assault 4, Defensive 6, TOE 3 -> Raw 12/18, Actual 1/2 (11.32)
+    assert (row["raw_offensive_close_assault"], row["actual_offensive_close_assault"]) == (12, 1)
+    assert (row["raw_defensive_close_assault"], row["actual_defensive_close_assault"]) == (18, 2)
+
+
+def test_toe_rows_show_ratings_as_printed(mini_state: GameState) -> None:
+    (row,) = reports.toe(mini_state, "cw.3_rha")
+    assert (row["toe_points"], row["barrage"], row["anti_armor"], row["armor_protection"]) == (
+        6,
+        "8",
+        "5",
+        "–",
+    )
+
+
+def test_supply_totals_leave_out_unlimited_sources(mini_state: GameState) -> None:
+    totals = {(r["side"], r["held_in"]): r for r in reports.supply_totals(mini_state)}
+    cw = totals[("commonwealth", "total")]
+    assert (cw["ammo"], cw["fuel"], cw["stores"], cw["water"]) == (1002, 3000, 4003, 4)
+    assert cw["unlimited_sources"] == 1
+    assert totals[("axis", "dumps")]["fuel"] == 2000
+
+
+def test_history_marks_undone_events(mini_state: GameState) -> None:
+    src = Source(mini_state.clock, "commonwealth", "field_commander", "attack")
+    event = spend_cp(mini_state, "cw.1_rnf", Fraction(5), src).events[0]
+    from ledger.events import EventUndone
+
+    rows = reports.history([(2, event), (3, EventUndone(src, 2, event))], mini_state)  # type: ignore[arg-type]
+    assert rows[0]["undone"] and rows[0]["what"] == "1st RNF MG Bn expends 5 CP"
+    assert rows[1]["what"] == "undo #2: 1st RNF MG Bn expends 5 CP"
