@@ -48,8 +48,10 @@ def main() -> None:
         events = len(reopened.journal)
     print(f"scenario load (306 counters):   {loaded - began:8.3f} s")
     print(f"create game (GameStarted):      {created - loaded:8.3f} s")
-    print(f"append {events - 1:5d} events one by one: {appended - created:8.3f} s "
-          f"({(appended - created) / max(events - 1, 1) * 1000:.2f} ms each)")
+    print(
+        f"append {events - 1:5d} events one by one: {appended - created:8.3f} s "
+        f"({(appended - created) / max(events - 1, 1) * 1000:.2f} ms each)"
+    )
     print(f"reopen and replay {events:5d} events: {replayed - appended:8.3f} s")
 
 

@@ -48,7 +48,11 @@ def player(tmp_path: Path) -> Player:
 def test_new_games_and_clock(player: Player) -> None:
     assert [g["game"] for g in player.json("games")] == ["mini"]
     clock = player.json("clock")
-    assert (clock["game_turn"], clock["op_stage"], clock["calendar"]) == (1, 1, "September III 1940")
+    assert (clock["game_turn"], clock["op_stage"], clock["calendar"]) == (
+        1,
+        1,
+        "September III 1940",
+    )
     assert "September III 1940" in player.run("clock").stdout
 
 
@@ -62,7 +66,10 @@ def test_bundled_graziani_game(player: Player) -> None:
     assert (dumps["cw_mersa_matruh"]["ammo"], dumps["cw_mersa_matruh"]["fuel"]) == (1000, 3000)
     assert dumps["cw_unlimited_cairo"]["fuel"] == "unlimited"
     trucks = player.json("trucks", "--game", "g", "--side", "axis")
-    assert sum(t["medium"] for t in trucks) == 25 + 45 + 15 + 15 + 5 + 40 + 30 + 30 + 25 + 20 + 5 + 5 + 140 + 100 + 50
+    assert (
+        sum(t["medium"] for t in trucks)
+        == 25 + 45 + 15 + 15 + 5 + 40 + 30 + 30 + 25 + 20 + 5 + 5 + 140 + 100 + 50
+    )
     # two games now: --game is required
     refused = player.run("units", ok=False)
     assert "2 games in the database" in refused.stderr
@@ -77,8 +84,12 @@ def test_spend_cp_transfer_end_stage_history_undo(player: Player) -> None:
     assert (rnf["cp_expended"], rnf["cohesion"], rnf["cp_remaining"]) == ("17/2", "-1/2", "0")
     assert player.json("warnings")[0]["check"] == "over-cpa"
 
-    player.run("transfer", "--from", "Mersa Matruh", "--to", "1 RNF", "--fuel", "10", "--stores", "3")
-    refused = player.run("transfer", "--from", "cw_matruh", "--to", "1 RNF", "--ammo", "1001", ok=False)
+    player.run(
+        "transfer", "--from", "Mersa Matruh", "--to", "1 RNF", "--fuel", "10", "--stores", "3"
+    )
+    refused = player.run(
+        "transfer", "--from", "cw_matruh", "--to", "1 RNF", "--ammo", "1001", ok=False
+    )
     assert "holds 1000 Ammunition, 1001 asked: 1 short" in refused.stderr
     assert "nothing was written" in refused.stderr
     dump = player.json("dumps")[0]
@@ -90,7 +101,11 @@ def test_spend_cp_transfer_end_stage_history_undo(player: Player) -> None:
 
     history = player.json("history")
     assert [h["kind"] for h in history] == [
-        "game_started", "cp_expended", "cp_expended", "supplies_transferred", "operations_stage_ended",
+        "game_started",
+        "cp_expended",
+        "cp_expended",
+        "supplies_transferred",
+        "operations_stage_ended",
     ]
     assert history[1]["why"] == "Retreat Before Assault, 3 hexes"
     assert history[1]["role"] == "field_commander" and history[3]["role"] == "logistics_commander"
@@ -103,7 +118,9 @@ def test_spend_cp_transfer_end_stage_history_undo(player: Player) -> None:
     assert len(player.json("history")) == 7
 
 
-def test_bad_input_is_refused_with_field_and_nothing_written(player: Player, tmp_path: Path) -> None:
+def test_bad_input_is_refused_with_field_and_nothing_written(
+    player: Player, tmp_path: Path
+) -> None:
     assert "1/3" in player.run("spend-cp", "1 RNF", "1/3", ok=False).stderr
     assert "no unit called 'Ghost'" in player.run("spend-cp", "Ghost", "1", ok=False).stderr
     bad = tmp_path / "bad.toml"
