@@ -243,7 +243,7 @@ def history(journal: Sequence[tuple[int, Event]], state: GameState | None = None
 def field_commander_sheet(state: GameState, side: Side) -> list[Row]:
     """Field Commander Control Sheet rows (4.52): one per counter in play of ``side``.
 
-    Columns: counter, name, Parent Formation, hex, CP expended this OpStage, CPA, Cohesion Level,
+    Columns: counter, name, Parent Formation (its name: counter texts repeat), hex, CP expended this OpStage, CPA, Cohesion Level,
     Raw and Actual Barrage and Close Assault points (11.32), Ammunition, Fuel, Stores, Water held.
     """
     rows = []
@@ -252,7 +252,7 @@ def field_commander_sheet(state: GameState, side: Side) -> list[Row]:
             {
                 "counter": row["counter"],
                 "name": row["name"],
-                "parent": state.units[row["parent"]].counter
+                "parent": state.units[row["parent"]].name
                 if row["parent"] in state.units
                 else "",
                 "location": row["location"],

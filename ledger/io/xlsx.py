@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+import textwrap
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, PatternFill
 from openpyxl.styles import Side as BorderSide
 from openpyxl.utils import get_column_letter
@@ -41,7 +43,7 @@ _PAPER: Final = {"letter": Worksheet.PAPERSIZE_LETTER, "a4": Worksheet.PAPERSIZE
 _THIN: Final = BorderSide(style="thin", color="808080")
 _BOX: Final = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 _HEADER_FILL: Final = PatternFill("solid", fgColor="D9D9D9")
-_INFO_ROWS: Final = 5  # title, side, scenario, game time, game
+_LINE_HEIGHT: Final = 1.3  # row height per line of text, in multiples of the font size
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,7 @@ class Column:
 
     ``total`` is ``""`` (none), ``"sum"`` or ``"actual"`` (Raw column ``raw`` totalled, then
     divided by ``divisor`` and rounded half up: 11.32, 11.34). ``case`` is the cited rule case.
+    ``wrap`` lets long text run onto more lines instead of being cut off.
     """
 
     key: str
@@ -60,6 +63,7 @@ class Column:
     total: Literal["", "sum", "actual"] = ""
     raw: str = ""
     divisor: int = 10
+    wrap: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +74,7 @@ class SheetTemplate:
     tab: str
     case: str
     paper: str
+    font: str
     font_size: float
     sort: tuple[str, ...]
     totals_label: str
@@ -81,8 +86,9 @@ def load_template(name: str) -> SheetTemplate:
     """Read and check ``templates/<name>.toml``.
 
     Raises ``ValueError`` for a layout the renderer cannot draw (unknown total kind or paper, an
-    Actual total whose Raw column is missing or follows it, duplicate keys): a programming
-    error in a shipped file, not player data. ``FileNotFoundError`` for an unknown name.
+    Actual total without its Raw column, duplicate keys) and ``TypeError`` for an unknown column
+    field: programming errors in a shipped file, not player data. ``FileNotFoundError`` for an
+    unknown name.
     """
     data = tomllib.loads((TEMPLATES / f"{name}.toml").read_text(encoding="utf-8"))
     sheet = data["sheet"]
@@ -96,12 +102,15 @@ def load_template(name: str) -> SheetTemplate:
         if col.total == "actual" and col.raw not in keys:
             raise ValueError(f"template {name}: column {col.key}: no Raw column {col.raw!r}")
     if sheet["paper"] not in _PAPER:
-        raise ValueError(f"template {name}: paper {sheet['paper']!r}, expected one of {_PAPER}")
+        raise ValueError(
+            f"template {name}: paper {sheet['paper']!r}, expected one of {list(_PAPER)}"
+        )
     return SheetTemplate(
         title=sheet["title"],
         tab=sheet["tab"],
         case=sheet["case"],
         paper=sheet["paper"],
+        font=sheet["font"],
         font_size=sheet["font_size"],
         sort=tuple(sheet["sort"]),
         totals_label=sheet["totals_label"],
@@ -115,9 +124,10 @@ def write_text(ws: Worksheet, row: int, column: int, text: str) -> None:
 
     The cell's type is forced to string; text starting with ``= + - @`` also gets Excel's
     quote prefix (shown as a leading apostrophe when edited), so re-entering it stays text.
+    Control characters a workbook cannot hold are dropped.
     """
     cell = ws.cell(row=row, column=column)
-    cell.value = text
+    cell.value = ILLEGAL_CHARACTERS_RE.sub("", text)
     cell.data_type = "s"
     if text.startswith(FORMULA_PREFIXES):
         cell.quotePrefix = True
@@ -172,17 +182,15 @@ def field_commander_workbook(state: GameState, side: Side, game_name: str) -> by
     assert isinstance(ws, Worksheet)
     ws.title = template.tab
     now = clock(state)
+    scenario = f"{now['scenario']} ({now['scenario_case']})"
     info = (
         ("Side", side.title()),
-        ("Scenario", f"{now['scenario']} ({now['scenario_case']})"),
+        ("Scenario", scenario),
         ("Game time", str(state.clock)),
         ("Game", game_name),
     )
-    ws.cell(row=1, column=1, value=template.title).font = Font(bold=True, size=14)
-    for offset, (label, value) in enumerate(info, start=2):
-        ws.cell(row=offset, column=1, value=label).font = Font(bold=True)
-        write_text(ws, offset, 2, value)
-    header_row = _INFO_ROWS + 1
+    _write_info(ws, template, info)
+    header_row = len(info) + 2
     _write_headers(ws, template, header_row)
     first = header_row + 2
     last = _write_body(ws, template, rows, first)
@@ -192,7 +200,7 @@ def field_commander_workbook(state: GameState, side: Side, game_name: str) -> by
     apply_print_setup(
         ws,
         title_rows=f"{header_row}:{header_row + 1}",
-        footer_left=f"{game_name} · {now['scenario']} ({now['scenario_case']}) · {side.title()}",
+        footer_left=f"{game_name} · {scenario} · {side.title()}",
         footer_center=str(state.clock),
         paper=template.paper,
     )
@@ -201,21 +209,30 @@ def field_commander_workbook(state: GameState, side: Side, game_name: str) -> by
     return buffer.getvalue()
 
 
+def _write_info(ws: Worksheet, template: SheetTemplate, info: Sequence[tuple[str, str]]) -> None:
+    """The sheet's title in row 1, then one ``label: value`` row per item of ``info``."""
+    ws.cell(row=1, column=1, value=template.title).font = Font(template.font, 14, bold=True)
+    for row, (label, value) in enumerate(info, start=2):
+        ws.cell(row=row, column=1, value=label).font = Font(template.font, 11, bold=True)
+        write_text(ws, row, 2, value)
+        ws.cell(row=row, column=2).font = Font(template.font, 11)
+
+
 def _write_headers(ws: Worksheet, template: SheetTemplate, row: int) -> None:
     for index, col in enumerate(template.columns, start=1):
         ws.column_dimensions[get_column_letter(index)].width = col.width
         head = ws.cell(row=row, column=index, value=col.header)
-        head.font = Font(bold=True, size=template.font_size)
+        head.font = Font(template.font, template.font_size, bold=True)
         head.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
         head.fill = _HEADER_FILL
         head.border = _BOX
         case = ws.cell(row=row + 1, column=index, value=col.case)
         case.data_type = "s"
-        case.font = Font(italic=True, size=template.font_size - 2, color="595959")
+        case.font = Font(template.font, template.font_size - 2, italic=True, color="595959")
         case.alignment = Alignment(horizontal="center")
         case.fill = _HEADER_FILL
         case.border = _BOX
-    ws.row_dimensions[row].height = 4 * 1.3 * template.font_size
+    ws.row_dimensions[row].height = 4 * _LINE_HEIGHT * template.font_size
 
 
 def _write_body(
@@ -225,7 +242,9 @@ def _write_body(
     if not rows:
         write_text(ws, first, 2, "(no counters in play)")
         return first
+    font = Font(template.font, template.font_size)
     for r, data in enumerate(rows, start=first):
+        lines = 1
         for index, col in enumerate(template.columns, start=1):
             if col.key not in data:
                 raise ValueError(f"report row has no {col.key!r}; it has {sorted(data)}")
@@ -236,16 +255,31 @@ def _write_body(
                 ws.cell(row=r, column=index, value=_display_number(value))
             cell = ws.cell(row=r, column=index)
             cell.number_format = col.format
-            cell.font = Font(size=template.font_size)
+            cell.font = font
             cell.border = _BOX
+            cell.alignment = Alignment(wrap_text=col.wrap, vertical="top")
+            if col.wrap and isinstance(value, str):
+                lines = max(lines, _wrapped_lines(value, col.width, template.font_size))
+        if lines > 1:
+            ws.row_dimensions[r].height = lines * _LINE_HEIGHT * template.font_size
     return first + len(rows) - 1
+
+
+def _wrapped_lines(text: str, width: float, font_size: float) -> int:
+    """About how many lines ``text`` takes in a wrapped column ``width`` characters wide.
+
+    Column widths count characters of the 11-point default font; smaller type fits more. Excel
+    does not fit row heights to wrapped text when it opens a file, so the height is set here.
+    """
+    per_line = max(1, int(width * 12 / font_size))
+    return max(1, len(textwrap.wrap(text, per_line)))
 
 
 def _write_totals(ws: Worksheet, template: SheetTemplate, first: int, last: int) -> None:
     row = last + 1
     letters = {c.key: get_column_letter(i) for i, c in enumerate(template.columns, start=1)}
     label = ws.cell(row=row, column=1, value=template.totals_label)
-    label.font = Font(bold=True, size=template.font_size)
+    label.font = Font(template.font, template.font_size, bold=True)
     for index, col in enumerate(template.columns, start=1):
         cell = ws.cell(row=row, column=index)
         if col.total == "sum":
@@ -255,11 +289,11 @@ def _write_totals(ws: Worksheet, template: SheetTemplate, first: int, last: int)
             raw = letters[col.raw]
             cell.value = f"=ROUND(SUM({raw}{first}:{raw}{last})/{col.divisor},0)"
         cell.number_format = col.format
-        cell.font = Font(bold=True, size=template.font_size)
+        cell.font = Font(template.font, template.font_size, bold=True)
         cell.border = Border(top=BorderSide(style="medium"), bottom=BorderSide(style="double"))
     if template.note:
         note = ws.cell(row=row + 1, column=1, value=template.note)
-        note.font = Font(italic=True, size=template.font_size - 1)
+        note.font = Font(template.font, template.font_size - 1, italic=True)
 
 
 def _display_number(value: object) -> int | float:
@@ -276,8 +310,11 @@ def _display_number(value: object) -> int | float:
 
 
 def _footer_text(text: str, limit: int = 100) -> str:
-    """Footer section text: cut to ``limit`` characters (Excel allows 255 for the whole footer);
-    ``&`` is a control character there, so it is doubled."""
+    """Footer section text of at most ``limit`` characters (Excel allows 255 for the footer).
+
+    ``&`` starts a footer code, so it is doubled; control characters are dropped.
+    """
+    text = ILLEGAL_CHARACTERS_RE.sub("", text)
     if len(text) > limit:
         text = text[: limit - 1] + "…"
     return text.replace("&", "&&")
