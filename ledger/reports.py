@@ -252,9 +252,7 @@ def field_commander_sheet(state: GameState, side: Side) -> list[Row]:
             {
                 "counter": row["counter"],
                 "name": row["name"],
-                "parent": state.units[row["parent"]].name
-                if row["parent"] in state.units
-                else "",
+                "parent": state.units[row["parent"]].name if row["parent"] in state.units else "",
                 "location": row["location"],
                 "cp_expended": row["cp_expended"],
                 "cpa": row["cpa"],
