@@ -8,12 +8,13 @@ is not an option.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -23,6 +24,8 @@ from ledger.holdings import Dump, TruckGroup
 from ledger.quantities import Supplies
 from ledger.scenario import Ruling, ScenarioInfo, Setup
 from ledger.units import RATINGS, Ratings, TOEHolding, Unit, UnitClass, WeaponSystem
+
+T = TypeVar("T")
 
 SCENARIO_DIR: Final = Path(__file__).resolve().parents[2] / "scenarios"
 """Where the bundled scenario files live (``scenarios/`` beside the ``ledger`` package)."""
@@ -380,113 +383,37 @@ def _time(value: Literal["start"] | _Time) -> GameTime | None:
     return None if isinstance(value, str) else value.value()
 
 
+def _copy(target: Callable[..., T], model: BaseModel, **overrides: Any) -> T:
+    """``target`` built from the model's fields of the same names, then ``overrides``."""
+    names = {f.name for f in dataclasses.fields(target)}  # type: ignore[arg-type]
+    values = {name: value for name, value in model if name in names}
+    return target(**{**values, **overrides})
+
+
 def _build(model: _File) -> Setup:
     s = model.scenario
     return Setup(
-        info=ScenarioInfo(
-            id=s.id,
-            name=s.name,
-            case=s.case,
-            start=s.start.value(),
-            end=s.end.value(),
-            initiative=s.initiative,
-            source=s.source,
-            missing=tuple(s.missing),
+        info=_copy(
+            ScenarioInfo, s, start=s.start.value(), end=s.end.value(), missing=tuple(s.missing)
         ),
-        weapons=tuple(
-            WeaponSystem(
-                id=w.id,
-                name=w.name,
-                kind=w.kind,
-                cpa=w.cpa,
-                cpa_mark=w.cpa_mark,
-                ratings=w.ratings(),
-                nation=w.nation,
-                fuel_rate=w.fuel_rate,
-                breakdown=w.breakdown,
-                case=w.case,
-                source=w.source,
-            )
-            for w in model.weapon
-        ),
-        classes=tuple(
-            UnitClass(
-                id=c.id,
-                code=c.code,
-                unit_type=c.unit_type,
-                cpa=c.cpa,
-                cpa_mark=c.cpa_mark,
-                ratings=c.ratings(),
-                nation=c.nation,
-                echelon=c.echelon,
-                max_toe=c.max_toe,
-                notes=c.notes,
-                case=c.case,
-                source=c.source,
-            )
-            for c in model.class_
-        ),
+        weapons=tuple(_copy(WeaponSystem, w, ratings=w.ratings()) for w in model.weapon),
+        classes=tuple(_copy(UnitClass, c, ratings=c.ratings()) for c in model.class_),
         units=tuple(
-            Unit(
-                id=u.id,
-                name=u.name,
-                counter=u.counter,
-                side=u.side,
-                nationality=u.nationality,
-                echelon=u.echelon,
+            _copy(
+                Unit,
+                u,
                 class_id=u.class_,
                 toe=tuple(TOEHolding(h.system, h.points, tuple(h.flags)) for h in u.toe),
-                basic_morale=u.basic_morale,
-                location=u.location,
-                parent=u.parent,
-                attached_to=u.attached_to,
                 arrival=_time(u.arrival),
-                basic_morale_untrained=u.basic_morale_untrained,
-                in_training=u.in_training,
-                stacking_points=u.stacking_points,
                 cohesion=Fraction(u.cohesion),
                 supplies=u.supplies.value(),
-                notes=u.notes,
-                case=u.case,
-                source=u.source,
             )
             for u in model.unit
         ),
-        dumps=tuple(
-            Dump(
-                id=d.id,
-                side=d.side,
-                name=d.name,
-                location=d.location,
-                kind=d.kind,
-                supplies=d.value(),
-                count=d.count,
-                notes=d.notes,
-                case=d.case,
-                source=d.source,
-            )
-            for d in model.dump
-        ),
+        dumps=tuple(_copy(Dump, d, supplies=d.value()) for d in model.dump),
         trucks=tuple(
-            TruckGroup(
-                id=t.id,
-                side=t.side,
-                line=t.line,
-                location=t.location,
-                light=t.light,
-                medium=t.medium,
-                heavy=t.heavy,
-                cargo=t.cargo.value(),
-                attached_to=t.attached_to,
-                arrival=_time(t.arrival),
-                purpose=t.purpose,
-                notes=t.notes,
-                case=t.case,
-                source=t.source,
-            )
+            _copy(TruckGroup, t, cargo=t.cargo.value(), arrival=_time(t.arrival))
             for t in model.trucks
         ),
-        rulings=tuple(
-            Ruling(r.id, r.case, r.question, tuple(r.options), r.default) for r in model.ruling
-        ),
+        rulings=tuple(_copy(Ruling, r, options=tuple(r.options)) for r in model.ruling),
     )
