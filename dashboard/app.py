@@ -1,0 +1,31 @@
+"""Quartermaster's dashboard: the router (``streamlit run dashboard/app.py``).
+
+Renders the sidebar (game, side, command role) and runs the chosen page from ``views/``.
+The database is ``QUARTERMASTER_DB`` (``dashboard.launch`` sets it) or the per-user default.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.context import current_store, sidebar
+
+st.set_page_config(page_title="Quartermaster", page_icon=":material/inventory_2:", layout="wide")
+
+PAGES = [
+    st.Page("views/overview.py", title="Overview", icon=":material/flag:", default=True),
+    st.Page("views/units.py", title="Units", icon=":material/groups:"),
+    st.Page("views/supply.py", title="Supply", icon=":material/local_shipping:"),
+    st.Page("views/journal.py", title="Journal", icon=":material/history:"),
+    st.Page("views/sheets.py", title="Sheets", icon=":material/table_view:"),
+]
+
+# Wide tables need the room: less padding around the page than Streamlit's default.
+st.html(
+    "<style>[data-testid='stMainBlockContainer']"
+    "{padding: 2.5rem 2rem 3rem 2rem; max-width: none}</style>"
+)
+
+page = st.navigation(PAGES)
+sidebar(current_store())
+page.run()

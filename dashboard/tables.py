@@ -1,0 +1,92 @@
+"""Report rows as Streamlit tables: chosen columns under the game's names, CP as players write it.
+
+CP and Cohesion Levels are ``Fraction``s in the rows; they are shown with
+``ledger.quantities.format_cp`` ("2 1/2", "-3/4"), right-aligned like the other numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+import pandas as pd
+import streamlit as st
+
+from ledger.quantities import COMMODITIES, COMMODITY_NAMES, format_cp
+from ledger.reports import Row
+
+
+@dataclass(frozen=True, slots=True)
+class Col:
+    """One table column: the row key, its heading, an optional tooltip, cell formatter,
+    alignment (numbers and CP are right-aligned without asking) and width in pixels."""
+
+    key: str
+    label: str
+    help: str = ""
+    show: Callable[[Any], object] | None = None
+    align: Literal["left", "center", "right"] | None = None
+    width: int | None = None
+
+
+SUPPLY_COLUMNS: tuple[Col, ...] = tuple(
+    Col(c, COMMODITY_NAMES[c], "supply points") for c in COMMODITIES
+)
+"""Ammunition, Fuel, Stores, Water in log-sheet order."""
+
+
+def cell(value: object) -> object:
+    """A row value as shown: CP fractions as players write them, ``None`` as blank."""
+    if isinstance(value, Fraction):
+        return format_cp(value)
+    if value is None:
+        return ""
+    return value
+
+
+def _as_text(values: Sequence[object]) -> bool:
+    """True for a column shown as right-aligned text: CP fractions, or numbers mixed with words."""
+    return any(isinstance(v, Fraction) for v in values) or (
+        any(isinstance(v, int) for v in values) and any(isinstance(v, str) for v in values)
+    )
+
+
+def frame(rows: Sequence[Row], columns: Sequence[Col]) -> pd.DataFrame:
+    """The rows as a DataFrame with the columns' headings, values formatted for players.
+
+    A column mixing numbers and words ("unlimited") or holding CP is all text.
+    """
+    data: dict[str, list[object]] = {}
+    for col in columns:
+        values = [row.get(col.key) for row in rows]
+        shown = [(col.show or cell)(v) for v in values]
+        data[col.label] = [str(v) for v in shown] if _as_text(values) else shown
+    return pd.DataFrame(data, columns=[c.label for c in columns])
+
+
+def show_table(
+    rows: Sequence[Row], columns: Sequence[Col], *, empty: str = "None.", height: int | None = None
+) -> None:
+    """Render ``rows`` as a full-width table of ``columns`` (or ``empty`` when there are none)."""
+    if not rows:
+        st.caption(empty)
+        return
+    config: dict[str, Any] = {}
+    for col in columns:
+        if _as_text([row.get(col.key) for row in rows]):
+            config[col.label] = st.column_config.TextColumn(
+                col.label, help=col.help or None, alignment=col.align or "right", width=col.width
+            )
+        elif col.help or col.align or col.width:
+            config[col.label] = st.column_config.Column(
+                col.label, help=col.help or None, alignment=col.align, width=col.width
+            )
+    st.dataframe(
+        frame(rows, columns),
+        hide_index=True,
+        width="stretch",
+        height=height if height is not None else "auto",
+        column_config=config,
+    )

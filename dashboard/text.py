@@ -1,0 +1,119 @@
+"""Words for the pages: Markdown escaping, readable holder labels, command errors as players read them.
+
+Nothing here computes a rule; it only names things (a unit by its name rather than its id).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+from ledger.errors import LedgerError
+from ledger.holdings import TruckGroup
+from ledger.quantities import COMMODITY_NAMES
+from ledger.state import GameState
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~$])")
+
+FIELD_LABELS: Final = {
+    "--from": "From",
+    "--to": "To",
+    "amounts": "Supply points",
+    "cp": "Capability Points",
+    "unit": "Unit",
+    "UNIT": "Unit",
+    "clock": "Operations Stage",
+    "undo": "Undo",
+    **{f"--{c}": name for c, name in COMMODITY_NAMES.items()},
+}
+"""Command error fields (named after the CLI's options) as the dashboard's form labels."""
+
+LINE_NAMES: Final = {"first": "first line", "second_third": "second/third line"}
+"""Truck lines (8.96 first line, attached; 8.18 second/third line, convoys)."""
+
+
+def plain(text: str) -> str:
+    """``text`` escaped so Streamlit's Markdown shows it literally (no italics, links, LaTeX)."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def truck_label(group: TruckGroup, state: GameState) -> str:
+    """``"Truck Points, first line at C3721 (10 TP, with 1st RNF MG Bn)"``."""
+    attached = group.attached_to
+    with_unit = (
+        f", with {state.units[attached].name}"
+        if attached is not None and attached in state.units
+        else ""
+    )
+    return (
+        f"Truck Points, {LINE_NAMES.get(group.line, group.line)} at {group.location} "
+        f"({group.truck_points} TP{with_unit})"
+    )
+
+
+def holder_name(state: GameState, holder_id: str) -> str:
+    """A unit's, dump's or truck group's name as players say it; the id when unknown."""
+    if holder_id in state.units:
+        return state.units[holder_id].name
+    if holder_id in state.dumps:
+        return state.dumps[holder_id].name
+    if holder_id in state.trucks:
+        return truck_label(state.trucks[holder_id], state)
+    return holder_id
+
+
+def holder_label(state: GameState, holder_id: str) -> str:
+    """A select-box label for a supply holder: what it is, its name and hex."""
+    if holder_id in state.units:
+        unit = state.units[holder_id]
+        return f"Unit: {unit.name} ({unit.counter or unit.id}, {unit.location or 'no hex'})"
+    if holder_id in state.dumps:
+        dump = state.dumps[holder_id]
+        kind = {
+            "dump": "Supply Dump",
+            "dummy": "Dummy dump",
+            "air_supply_pool": "Air supply pool",
+            "unlimited": "Unlimited source",
+        }.get(dump.kind, dump.kind)
+        return f"{kind}: {dump.name} ({dump.location})"
+    return holder_name(state, holder_id)
+
+
+def holder_labels(state: GameState, ids: Iterable[str]) -> dict[str, str]:
+    """``holder_label`` of each id; labels that would repeat get " (2)", " (3)"… to tell apart."""
+    labels: dict[str, str] = {}
+    seen: dict[str, int] = {}
+    for holder_id in ids:
+        label = holder_label(state, holder_id)
+        seen[label] = seen.get(label, 0) + 1
+        labels[holder_id] = label if seen[label] == 1 else f"{label} ({seen[label]})"
+    return labels
+
+
+def unit_label(state: GameState, unit_id: str) -> str:
+    """A select-box label for a unit: ``"1 RNF — 1st RNF MG Bn (C3721)"``."""
+    unit = state.units[unit_id]
+    counter = f"{unit.counter} — " if unit.counter and unit.counter != unit.name else ""
+    return f"{counter}{unit.name} ({unit.location or 'no hex'})"
+
+
+def _named(message: str, state: GameState) -> str:
+    """Replace quoted holder ids (``'cw_matruh'``) in a command message by their names."""
+
+    def name(match: re.Match[str]) -> str:
+        found = match[1]
+        return holder_name(state, found) if state.holder_kind(found) else match[0]
+
+    return re.sub(r"'([^'\s]+)'", name, message)
+
+
+def error_lines(errors: Iterable[LedgerError], state: GameState) -> list[str]:
+    """Markdown lines, one per error: the form field in bold, the message, the rule case."""
+    lines = []
+    for error in errors:
+        field = FIELD_LABELS.get(error.field, error.field)
+        message = _named(error.message, state)
+        case = f" ({error.case})" if error.case and error.case not in error.message else ""
+        lines.append(f"**{plain(field)}:** {plain(message + case)}")
+    return lines

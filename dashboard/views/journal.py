@@ -1,0 +1,80 @@
+"""Journal page: every event, newest first, and Undo (which appends a reversing event)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import streamlit as st
+
+from dashboard.context import ROLE_NAMES, SIDE_NAMES, Game, open_game, show_status
+from dashboard.tables import Col, show_table
+from dashboard.text import plain
+from ledger import commands, reports
+from ledger.events import EventUndone
+from ledger.reports import Row
+
+HISTORY_COLUMNS: Final = (
+    Col("seq", "#"),
+    Col("game_time", "Game time"),
+    Col("who", "Recorded by", "side and command role; 'the ledger' for events it posted itself"),
+    Col("what", "What happened"),
+    Col("why", "Why", width=280),
+    Col("undone", "Undone", "reversed by a later undo event"),
+)
+
+
+def who(row: Row) -> str:
+    """``"Commonwealth Logistics Commander"``, or "the ledger" for events it posted itself."""
+    if row["app_made"]:
+        return "the ledger"
+    side = SIDE_NAMES.get(row["side"], row["side"])
+    role = ROLE_NAMES.get(row["role"], row["role"])
+    return " ".join(part for part in (side, role) if part) or "—"
+
+
+def undo_note(game: Game) -> str | None:
+    """What Undo would reverse now (``commands.undo`` run as a preview), or ``None``."""
+    preview = commands.undo(game.session.indexed(), game.source(game.state, ""))
+    if not preview.ok:
+        return None
+    target = preview.events[0]
+    assert isinstance(target, EventUndone)
+    return plain(
+        f"The last event not yet undone is #{target.undone_seq}: "
+        f"{reports.describe(target.undone, game.state)}. Undo appends an event reversing it; "
+        "nothing is deleted."
+    )
+
+
+def undo_form(game: Game) -> None:
+    """Name the event Undo would reverse, and a button appending ``commands.undo``'s event."""
+    st.subheader("Undo")
+    note = st.container()
+    if undo_note(game) is not None:
+        with st.form("undo", clear_on_submit=True, border=False):
+            reason = st.text_input("Reason", placeholder="optional", key="undo_reason")
+            if st.form_submit_button("Undo last event", type="primary"):
+                game.execute(
+                    lambda s: commands.undo(game.session.indexed(), game.source(s, reason))
+                )
+    note.caption(undo_note(game) or "Nothing to undo: the journal holds only the game's start.")
+
+
+def render() -> None:
+    """The Journal page."""
+    game = open_game()
+    st.title("Journal")
+    table = st.container()
+    undo_area = st.container()
+    with undo_area:
+        undo_form(game)
+    with table:
+        rows = [{**r, "who": who(r)} for r in reports.history(game.session.indexed(), game.state)]
+        count = f"{len(rows)} event{'s' if len(rows) != 1 else ''}"
+        st.caption(f"{count}, newest first. Nothing is ever deleted from the journal.")
+        show_table(list(reversed(rows)), HISTORY_COLUMNS, height=min(38 + 35 * len(rows), 560))
+    show_status(game)
+
+
+if __name__ == "__main__":
+    render()

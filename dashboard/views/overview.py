@@ -1,0 +1,111 @@
+"""Overview page: the clock, supply points per side, warnings, and ending the Operations Stage."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard.context import SIDE_NAMES, Game, open_game, show_status
+from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
+from dashboard.text import plain
+from ledger import commands, reports
+from ledger.checks import warnings
+from ledger.state import GameState
+from ledger.units import SIDES
+
+HELD_IN = {
+    "dumps": "Supply Dumps",
+    "units": "With units",
+    "trucks": "On Truck Points",
+    "total": "Total",
+}
+
+
+def clock(state: GameState) -> None:
+    """The Game-Turn, Operations Stage and calendar, and the scenario's span."""
+    row = reports.clock(state)
+    turn, stage, calendar = st.columns(3)
+    turn.metric("Game-Turn", row["game_turn"])
+    stage.metric("Operations Stage", row["op_stage"])
+    calendar.metric("Calendar", row["calendar"])
+    initiative = row["initiative_first_turn"]
+    st.caption(
+        plain(
+            f"Scenario {row['scenario_case']} {row['scenario']}: {row['scenario_start']} "
+            f"to {row['scenario_end']}."
+            + (f" Initiative on the first Game-Turn: {initiative.title()}." if initiative else "")
+        )
+    )
+
+
+def supply(state: GameState) -> None:
+    """Supply points of each side in dumps, with units, on trucks and in all."""
+    st.subheader("Supply points")
+    rows = reports.supply_totals(state)
+    for side, column in zip(SIDES, st.columns(len(SIDES)), strict=True):
+        side_rows = [{**r, "held_in": HELD_IN[r["held_in"]]} for r in rows if r["side"] == side]
+        with column:
+            st.markdown(f"**{SIDE_NAMES[side]}**")
+            show_table(side_rows, (Col("held_in", "Held in"), *SUPPLY_COLUMNS))
+            unlimited = side_rows[-1].get("unlimited_sources", 0)
+            if unlimited:
+                st.caption(f"Not counted: {unlimited} unlimited source(s) (60.44).")
+
+
+WARNING_COLUMNS = (
+    Col("side", "Side", show=lambda s: SIDE_NAMES.get(s, s), width=120),
+    Col("message", "Warning", width=820),
+    Col("case", "Case", width=70),
+)
+
+
+def warning_list(state: GameState) -> None:
+    """Units over their CPA and at Cohesion Level −17 or −26, worst first, with the rule cases."""
+    st.subheader("Warnings")
+    found = warnings(state)
+    if not found:
+        st.success("No warnings: no unit is over its CPA or at Cohesion Level −17 or worse.")
+        return
+    cohesion = sum(1 for w in found if w.check != "over-cpa")
+    over = len(found) - cohesion
+    if cohesion:
+        st.error(
+            f"{cohesion} unit(s) at Cohesion Level −17 or worse (15.88, 6.26).",
+            icon=":material/warning:",
+        )
+    if over:
+        st.warning(f"{over} unit(s) over their CPA (6.21).", icon=":material/speed:")
+    rows = [{"side": w.side, "message": w.message, "case": w.case} for w in found]
+    show_table(rows, WARNING_COLUMNS, height=min(38 + 35 * len(rows), 420))
+
+
+def end_stage_form(game: Game) -> None:
+    """A form ending the Operations Stage through ``commands.end_stage``."""
+    st.subheader("End Operations Stage")
+    note = st.container()
+    with st.form("end_stage", clear_on_submit=True, border=False):
+        reason = st.text_input("Reason", placeholder="optional: a log-sheet line")
+        if st.form_submit_button("End Operations Stage", type="primary"):
+            game.execute(lambda s: commands.end_stage(s, game.source(s, reason)))
+    now = game.state.clock
+    note.caption(
+        f"Every unit's CP expended go back to 0 (6.16) and the clock moves from "
+        f"{now.short} to {now.next_stage().short}."
+    )
+
+
+def render() -> None:
+    """The Overview page."""
+    game = open_game()
+    st.title("Overview")
+    top = st.container()
+    st.divider()
+    end_stage_form(game)
+    with top:
+        clock(game.state)
+        supply(game.state)
+        warning_list(game.state)
+    show_status(game)
+
+
+if __name__ == "__main__":
+    render()

@@ -1,0 +1,338 @@
+"""The dashboard through Streamlit's AppTest: every page renders; the forms write the journal.
+
+Each test runs ``dashboard/app.py`` on a fresh SQLite journal holding one game of
+tests/fixtures/mini.toml, and checks the ledger by reopening the game's ``GameSession``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ledger import commands
+from ledger.commands import Outcome
+from ledger.events import Event, Source
+from ledger.io.scenario import ScenarioError, load_scenario, resolve
+from ledger.journal import EventStore
+from ledger.journal.session import GameSession, create_game
+from ledger.journal.store import database_url
+from ledger.scenario import Setup
+from ledger.state import GameState
+
+W = TypeVar("W")
+APP = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
+GAME = "mini"
+PAGES = {
+    "views/overview.py": "Overview",
+    "views/units.py": "Units",
+    "views/supply.py": "Supply",
+    "views/journal.py": "Journal",
+    "views/sheets.py": "Sheets",
+}
+
+
+@pytest.fixture
+def db_url(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A journal in a temp file with game "mini"; ``QUARTERMASTER_DB`` points at it."""
+    path = tmp_path / "dashboard.db"
+    url = database_url(str(path))
+    create_game(EventStore(url), GAME, mini_setup)
+    monkeypatch.setenv("QUARTERMASTER_DB", str(path))
+    return url
+
+
+def reopen(url: str) -> GameSession:
+    """The game read afresh from the database."""
+    return GameSession(EventStore(url), GAME)
+
+
+def app_on(page: str, side: str = "commonwealth") -> AppTest:
+    """The app run once, the sidebar set to ``side``, then switched to ``page`` and run."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception, at.exception
+    at.selectbox(key="side").select(side).run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def click(at: AppTest, label: str) -> AppTest:
+    """Press the (form submit) button labelled ``label`` and rerun."""
+    matches = [b for b in at.button if b.label == label]
+    assert matches, f"no button {label!r}: {[b.label for b in at.button]}"
+    matches[0].click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def field(widgets: Iterable[W], name: str) -> W:
+    """The form widget whose key starts ``name_`` (form keys end in the journal's sequence)."""
+    found = [w for w in widgets if str(getattr(w, "key", "") or "").startswith(f"{name}_")]
+    assert len(found) == 1, [getattr(w, "key", None) for w in widgets]
+    return found[0]
+
+
+def texts(at: AppTest) -> str:
+    """Every Markdown, caption, alert and title text of the page, joined."""
+    parts = [*at.title, *at.markdown, *at.caption, *at.error, *at.success, *at.warning]
+    return "\n".join(str(e.value) for e in parts)
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_every_page_renders_without_exception(db_url: str, page: str) -> None:
+    at = app_on(page)
+    assert [t.value for t in at.title] == [PAGES[page]]
+    assert at.sidebar.selectbox(key="game").value == GAME
+    assert "GT 1 OpStage 1" in texts(at)
+
+
+@pytest.mark.parametrize("side", ["axis", "commonwealth"])
+def test_every_page_renders_on_the_bundled_graziani_scenario(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, side: str
+) -> None:
+    try:
+        setup = load_scenario(resolve("graziani"))
+    except ScenarioError as exc:
+        pytest.skip(f"scenarios/graziani.toml is not loadable yet: {exc.errors[0]}")
+    path = tmp_path / "graziani.db"
+    create_game(EventStore(database_url(str(path))), "graziani", setup)
+    monkeypatch.setenv("QUARTERMASTER_DB", str(path))
+    for page, title in PAGES.items():
+        at = app_on(page, side)
+        assert [t.value for t in at.title] == [title]
+        assert not at.error, texts(at)
+    at = app_on("views/units.py", side)
+    in_play = [u for u in setup.units if u.side == side and u.in_play(setup.info.start)]
+    assert len(at.dataframe[0].value) == len(in_play)
+
+
+def test_overview_shows_clock_supply_totals_and_no_warnings(db_url: str) -> None:
+    at = app_on("views/overview.py")
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics == {"Game-Turn": "1", "Operations Stage": "1", "Calendar": "September III 1940"}
+    commonwealth = at.dataframe[1].value
+    total = commonwealth[commonwealth["Held in"] == "Total"].iloc[0]
+    assert (total["Ammunition"], total["Fuel"], total["Stores"], total["Water"]) == (
+        1002,
+        3000,
+        4003,
+        4,
+    )
+    assert "No warnings" in texts(at)
+
+
+def test_spend_cp_over_cpa_lowers_cohesion_and_warns(db_url: str) -> None:
+    at = app_on("views/units.py")
+    field(at.selectbox, "spend_unit").select("cw.1_rnf")
+    field(at.text_input, "spend_cp").input("11")
+    field(at.text_input, "spend_reason").input("moved C3721 to C3917")
+    click(at, "Spend CP")
+    assert not at.exception and not at.error, texts(at)
+    assert "1st RNF MG Bn expends 11 CP, 3 DP" in texts(at)
+    state = reopen(db_url).state
+    unit = state.units["cw.1_rnf"]
+    assert (unit.cp_expended, unit.cohesion) == (
+        Fraction(11),
+        Fraction(-3),
+    )  # CPA 8: 3 over → 3 DP (6.21, 6.22)
+    table = at.dataframe[0].value
+    row = table[table["Name"] == "1st RNF MG Bn"].iloc[0]
+    assert (row["CPA"], row["CP expended"], row["CP remaining"], row["Cohesion Level"]) == (
+        8,
+        "11",
+        "0",
+        "-3",
+    )
+    at.switch_page("views/overview.py").run()
+    assert "1 unit(s) over their CPA (6.21)." in texts(at)
+    warned = at.dataframe[2].value
+    assert list(warned["Warning"]) == ["1st RNF MG Bn: 11 CP expended, CPA 8 (3 over)"]
+    assert list(warned["Case"]) == ["6.21"]
+
+
+def test_cohesion_minus_17_is_warned_with_its_case(db_url: str) -> None:
+    at = app_on("views/units.py")
+    field(at.selectbox, "spend_unit").select("cw.1_rnf")
+    field(at.text_input, "spend_cp").input("25")  # CPA 8: 17 DP → Cohesion Level −17
+    click(at, "Spend CP")
+    at.switch_page("views/overview.py").run()
+    assert "1 unit(s) at Cohesion Level −17 or worse" in texts(at)
+    warned = at.dataframe[2].value
+    assert list(warned["Case"]) == ["15.88", "6.21"]
+    assert "Cohesion Level -17 — surrenders if close assaulted" in warned["Warning"][0]
+
+
+def test_spend_cp_in_fractions_shows_them_as_players_write_them(db_url: str) -> None:
+    at = app_on("views/units.py")
+    field(at.selectbox, "spend_unit").select("cw.1_rnf")
+    field(at.text_input, "spend_cp").input("2 1/2")
+    click(at, "Spend CP")
+    table = at.dataframe[0].value
+    row = table[table["Name"] == "1st RNF MG Bn"].iloc[0]
+    assert (row["CP expended"], row["CP remaining"]) == ("2 1/2", "5 1/2")
+
+
+def test_spend_cp_refuses_bad_text_and_writes_nothing(db_url: str) -> None:
+    at = app_on("views/units.py")
+    field(at.selectbox, "spend_unit").select("cw.1_rnf")
+    field(at.text_input, "spend_cp").input("1/3")
+    click(at, "Spend CP")
+    assert at.error and "quarter points" in at.error[0].value
+    assert len(reopen(db_url).journal) == 1
+
+
+def test_units_page_shows_toe_with_seven_ratings_and_strengths(db_url: str) -> None:
+    at = app_on("views/units.py")
+    at.selectbox(key="toe_unit").select("cw.1_rnf").run()
+    systems = at.dataframe[1].value
+    assert list(systems["Weapon system"]) == ["infantry (u)"]
+    assert systems.iloc[0]["TOE Strength Points"] == 3
+    ratings = at.dataframe[2].value.set_index("Rating")
+    assert list(ratings.index) == [
+        "Barrage",
+        "Vulnerability",
+        "Anti-Armor",
+        "Armor Protection",
+        "Offensive Close Assault",
+        "Defensive Close Assault",
+        "AA",
+    ]
+    # 3 TOE Strength Points × 6 = 18 Raw, 1.8 → 2 Actual (11.31, 11.32)
+    assert tuple(ratings.loc["Defensive Close Assault"]) == ("6", "18", "2")
+    assert tuple(ratings.loc["Vulnerability"]) == ("–", "–", "–")
+
+
+def test_units_side_filter_and_arrivals(db_url: str) -> None:
+    at = app_on("views/units.py")
+    assert list(at.dataframe[0].value["Name"]) == ["1st RNF MG Bn"]
+    at.toggle[0].set_value(True).run()
+    shown = at.dataframe[0].value
+    assert list(shown["Name"]) == ["1st RNF MG Bn", "3rd RHA"]
+    assert list(shown["Arrives"]) == ["start", "GT 1 OpStage 3"]
+
+
+def transfer(at: AppTest, origin: str, destination: str, fuel: int) -> AppTest:
+    """Fill in the Transfer supplies form and submit it."""
+    field(at.selectbox, "transfer_from").select(origin)
+    field(at.selectbox, "transfer_to").select(destination)
+    field(at.number_input, "transfer_fuel").set_value(fuel)
+    return click(at, "Transfer supplies")
+
+
+def test_transfer_moves_fuel_from_the_dump_to_the_unit(db_url: str) -> None:
+    at = app_on("views/supply.py")
+    transfer(at, "cw_matruh", "cw.1_rnf", 10)
+    assert not at.error, texts(at)
+    assert "10 Fuel from Mersa Matruh to 1st RNF MG Bn" in texts(at)
+    state = reopen(db_url).state
+    assert state.dumps["cw_matruh"].supplies.fuel == 2990
+    assert state.units["cw.1_rnf"].supplies.fuel == 10
+    dumps = at.dataframe[0].value
+    assert dumps[dumps["Name"] == "Mersa Matruh"].iloc[0]["Fuel"] == "2990"
+
+
+def test_transfer_of_more_than_the_dump_holds_is_refused_with_the_amounts(db_url: str) -> None:
+    before = len(reopen(db_url).journal)
+    at = app_on("views/supply.py")
+    transfer(at, "cw_matruh", "cw.1_rnf", 5000)
+    assert len(at.error) == 1
+    message = at.error[0].value
+    assert "Mersa Matruh holds 3000 Fuel, 5000 asked: 2000 short" in message
+    assert "nothing was written" in message
+    after = reopen(db_url)
+    assert len(after.journal) == before
+    assert after.state.dumps["cw_matruh"].supplies.fuel == 3000
+    assert field(at.number_input, "transfer_fuel").value == 5000  # kept, to correct it
+
+
+def test_an_accepted_transfer_empties_the_form(db_url: str) -> None:
+    at = app_on("views/supply.py")
+    transfer(at, "cw_matruh", "cw.1_rnf", 10)
+    assert field(at.number_input, "transfer_fuel").value == 0
+
+
+def test_undo_restores_the_state(db_url: str) -> None:
+    start = reopen(db_url).state
+    at = app_on("views/supply.py")
+    transfer(at, "cw_matruh", "cw.1_rnf", 10)
+    assert reopen(db_url).state != start
+    at.switch_page("views/journal.py").run()
+    assert "#2: 10 Fuel from Mersa Matruh to 1st RNF MG Bn" in texts(at)
+    click(at, "Undo last event")
+    assert not at.error, texts(at)
+    after = reopen(db_url)
+    assert after.state == start
+    assert [r.event.kind for r in after.journal] == [
+        "game_started",
+        "supplies_transferred",
+        "event_undone",
+    ]
+    history = at.dataframe[0].value
+    assert list(history["#"]) == [3, 2, 1]
+    assert list(history["Undone"]) == [False, True, False]
+
+
+def test_end_operations_stage_advances_the_clock(db_url: str) -> None:
+    at = app_on("views/overview.py")
+    click(at, "End Operations Stage")
+    assert not at.error, texts(at)
+    assert reopen(db_url).state.clock.short == "GT 1 OpStage 2"
+    assert {m.label: m.value for m in at.metric}["Operations Stage"] == "2"
+
+
+def test_a_write_from_elsewhere_shows_up_on_the_next_rerun(db_url: str) -> None:
+    at = app_on("views/overview.py")
+    elsewhere = reopen(db_url)
+    elsewhere.execute(lambda s: commands.end_stage(s, Source(s.clock)))
+    at.run()
+    assert {m.label: m.value for m in at.metric}["Operations Stage"] == "2"
+
+
+def test_a_write_racing_the_form_asks_the_player_to_retry(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app_on("views/supply.py")
+    execute = GameSession.execute
+
+    def racing(self: GameSession, command: Callable[[GameState], Outcome]) -> tuple[Event, ...]:
+        monkeypatch.setattr(GameSession, "execute", execute)  # only the first time
+        reopen(db_url).execute(lambda s: commands.end_stage(s, Source(s.clock)))
+        return execute(self, command)
+
+    monkeypatch.setattr(GameSession, "execute", racing)
+    transfer(at, "cw_matruh", "cw.1_rnf", 10)
+    assert at.warning and "Another player changed the ledger" in at.warning[0].value
+    state = reopen(db_url).state
+    assert (state.clock.op_stage, state.dumps["cw_matruh"].supplies.fuel) == (2, 3000)
+    transfer(at, "cw_matruh", "cw.1_rnf", 10)
+    assert reopen(db_url).state.dumps["cw_matruh"].supplies.fuel == 2990
+
+
+def test_the_source_records_the_sidebar_side_and_role(db_url: str) -> None:
+    at = app_on("views/supply.py")
+    at.selectbox(key="role").select("logistics_commander")
+    transfer(at, "cw_matruh", "cw.1_rnf", 10)
+    event = reopen(db_url).journal[-1].event
+    assert (event.source.side, event.source.role) == ("commonwealth", "logistics_commander")
+
+
+def test_sheets_page_offers_the_workbook_or_says_it_is_missing(db_url: str) -> None:
+    at = app_on("views/sheets.py")
+    downloads = at.get("download_button")
+    assert downloads or any("not installed" in str(i.value) for i in at.info)
+    sheet = at.dataframe[0].value
+    assert list(sheet["Name"]) == ["1st RNF MG Bn"]
+
+
+def test_no_game_yet_says_how_to_create_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("QUARTERMASTER_DB", str(tmp_path / "empty.db"))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    assert "quartermaster new NAME" in at.info[0].value
