@@ -90,7 +90,7 @@ def transfer(
 
     Never creates or destroys supplies. Refused, with the amounts: unknown holders, the same
     holder twice, holders of different sides, negative or all-zero amounts, a dummy dump (it
-    holds nothing, 54.x), an unlimited source as destination, or taking more than is there.
+    holds nothing, 60.34), an unlimited source as destination, or taking more than is there.
     """
     errors: list[LedgerError] = []
     for name, holder in (("--from", origin), ("--to", destination)):
@@ -100,7 +100,11 @@ def transfer(
             )
         elif holder in state.dumps and state.dumps[holder].kind == "dummy":
             errors.append(
-                LedgerError(name, f"{holder!r} is a dummy dump and holds no supplies", "54.x")
+                LedgerError(
+                    name,
+                    f"{state.holder_name(holder)} is a dummy dump and holds no supplies",
+                    "54.x",
+                )
             )
     if origin == destination:
         errors.append(LedgerError("--to", f"origin and destination are both {origin!r}"))
@@ -118,18 +122,20 @@ def transfer(
         )
     if errors:
         return _refuse(*errors)
+    named = state.holder_name
     origin_side, destination_side = state.holder_side(origin), state.holder_side(destination)
     if origin_side != destination_side:
         errors.append(
             LedgerError(
-                "--to", f"{origin!r} is {origin_side}'s but {destination!r} is {destination_side}'s"
+                "--to",
+                f"{named(origin)} is {origin_side}'s but {named(destination)} is {destination_side}'s",
             )
         )
     if destination in state.dumps and state.dumps[destination].unlimited:
         errors.append(
             LedgerError(
                 "--to",
-                f"{destination!r} is an unlimited source (60.44); supplies sent there would vanish",
+                f"{named(destination)} is an unlimited source (60.44); supplies sent there would vanish",
             )
         )
     if not (origin in state.dumps and state.dumps[origin].unlimited):
@@ -141,7 +147,7 @@ def transfer(
                 errors.append(
                     LedgerError(
                         f"--{commodity}",
-                        f"{origin!r} holds {there} {COMMODITY_NAMES[commodity]}, {wanted} asked: "
+                        f"{named(origin)} holds {there} {COMMODITY_NAMES[commodity]}, {wanted} asked: "
                         f"{wanted - there} short",
                     )
                 )

@@ -81,6 +81,17 @@ class GameState:
                 return side
         return None
 
+    def holder_name(self, holder_id: str) -> str:
+        """What players call a holder: a unit's or dump's name, "truck points ID" for trucks."""
+        if holder_id in self.units:
+            return self.units[holder_id].name
+        if holder_id in self.dumps:
+            return self.dumps[holder_id].name
+        if holder_id in self.trucks:
+            group = self.trucks[holder_id]
+            return f"truck points {holder_id} at {group.location}"
+        return repr(holder_id)
+
     def holder_kind(self, holder_id: str) -> str | None:
         """``"unit"``, ``"dump"`` or ``"trucks"`` for a holder id; ``None`` when unknown."""
         if holder_id in self.units:
