@@ -103,7 +103,7 @@ def transfer(
                 LedgerError(
                     name,
                     f"{state.holder_name(holder)} is a dummy dump and holds no supplies",
-                    "54.x",
+                    "60.34",
                 )
             )
     if origin == destination:
