@@ -5,7 +5,7 @@
 set -euo pipefail
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -n "$bin" ] || { echo "echo 'no PostgreSQL server binaries found' >&2"; exit 0; }
-port=${QUARTERMASTER_TEST_PG_PORT:-54329}
+port=${QUARTERMASTER_TEST_PG_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 dir=$(mktemp -d /tmp/qm-pg.XXXXXX)
 as_owner() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 [ "$(id -u)" = 0 ] && chown postgres "$dir"
