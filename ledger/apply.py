@@ -11,6 +11,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ledger.events import (
+    CohesionAdjusted,
     CPExpended,
     Event,
     EventUndone,
@@ -97,7 +98,13 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
         units = dict(state.units)
         for unit_id, cp in event.cp_cleared:
             units[unit_id] = replace(units[unit_id], cp_expended=Fraction(0) if sign > 0 else cp)
+        for unit_id, rp in event.reorganization:
+            units[unit_id] = replace(units[unit_id], cohesion=units[unit_id].cohesion + sign * rp)
         return replace(state, units=units, clock=event.began if sign > 0 else event.ended)
+    if isinstance(event, CohesionAdjusted):
+        unit = state.units[event.unit_id]
+        changed = replace(unit, cohesion=unit.cohesion + sign * event.change)
+        return replace(state, units={**state.units, unit.id: changed})
     raise JournalOrderError(f"no effect defined for {type(event).__name__}")
 
 

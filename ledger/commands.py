@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ledger.capability import disorganization_earned
+from ledger.cp_actions import CPAction, cp_actions
 from ledger.errors import LedgerError
 from ledger.events import (
+    CohesionAdjusted,
     CPExpended,
     Event,
     EventUndone,
@@ -23,6 +25,7 @@ from ledger.events import (
 )
 from ledger.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
 from ledger.state import GameState
+from ledger.units import Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,15 +45,47 @@ def _refuse(*errors: LedgerError) -> Outcome:
     return Outcome(errors=tuple(errors))
 
 
-def spend_cp(state: GameState, unit_id: str, cp: Fraction, source: Source) -> Outcome:
-    """A unit expends ``cp`` Capability Points in the current Operations Stage (6.12).
+IDLE_REORGANIZATION = Fraction(5)
+"""6.24.1: RP earned for an Operations Stage in which the unit expended no CP."""
+COHESION_CEILING = Fraction(10)
+"""6.23: no Cohesion Level above +10."""
+VOLUNTARY_CEILING = Fraction(3, 2)
+"""8.17: a non-motorized unit may not voluntarily expend over 150 % of its CPA."""
+NON_MOTORIZED_CPA = 10
+"""8.17: non-motorized units are those with a CPA of 10 or less."""
+MAY_NOT_MOVE_COHESION = -26
+"""6.26: at this Cohesion Level or worse a unit may not move, attack or defend."""
+COHESION_CAUSES: dict[str, tuple[Fraction | None, str]] = {
+    "victorious-assault": (Fraction(3), "6.24"),
+    "assault-losses": (Fraction(-3), "6.21, 15.87"),
+    "correction": (None, "6.2"),
+}
+"""Causes of ``adjust_cohesion``: the fixed change (None: the players give it) and the case."""
 
-    CP beyond the unit's CPA earn Disorganization Points one for one, which lower its Cohesion
-    Level at once (6.21, 6.22). Refused: an unknown unit or one not yet arrived; ``cp`` not
-    positive or not in whole quarter points (8.37).
+
+def spend_cp(
+    state: GameState,
+    unit_id: str,
+    cp: Fraction | None,
+    source: Source,
+    action: str = "other",
+) -> Outcome:
+    """A unit expends Capability Points for a 6.3 ``action`` in the current Operations Stage.
+
+    ``cp`` may be omitted for an action with a fixed cost (``disengage`` costs 4). CP beyond the
+    unit's CPA earn Disorganization Points one for one, lowering the Cohesion Level at once
+    (6.21, 6.22). Refused: an unknown unit or action, a unit not yet arrived, CP not in whole
+    quarter points (8.37) or not matching a fixed cost; moving, attacking or defending at
+    Cohesion −26 or worse (6.26); a non-motorized unit going over 150 % of its CPA voluntarily in
+    its own portion (8.17) — the last two unless the game's rulings allow them as house rules.
     """
     errors: list[LedgerError] = []
     unit = state.units.get(unit_id)
+    chosen = cp_actions().get(action)
+    if chosen is None:
+        errors.append(
+            LedgerError("action", f"no 6.3 action {action!r}; see `quartermaster actions`", "6.3")
+        )
     if unit is None:
         errors.append(LedgerError("unit", f"no unit {unit_id!r} in this game"))
     elif not unit.in_play(state.clock):
@@ -62,12 +97,10 @@ def spend_cp(state: GameState, unit_id: str, cp: Fraction, source: Source) -> Ou
                 "8.86",
             )
         )
-    if cp <= 0:
-        errors.append(
-            LedgerError("cp", f"expected a positive number of CP, found {format_cp(cp)}", "6.12")
-        )
-    elif cp % CP_QUANTUM:
-        errors.append(LedgerError("cp", f"{cp} is not in whole quarter points", "8.37"))
+    if chosen is not None:
+        cp, problem = _action_cp(chosen, cp)
+        if problem:
+            errors.append(problem)
     cpa = state.cpa(unit) if unit is not None else None
     if unit is not None and cpa is None:
         errors.append(
@@ -77,10 +110,110 @@ def spend_cp(state: GameState, unit_id: str, cp: Fraction, source: Source) -> Ou
                 "6.11",
             )
         )
-    if errors or unit is None or cpa is None:
+    if errors or unit is None or cpa is None or cp is None or chosen is None:
+        return _refuse(*errors)
+    errors += _cp_restrictions(state, unit, chosen, cp, cpa)
+    if errors:
         return _refuse(*errors)
     dp = disorganization_earned(unit.cp_expended, cp, cpa)
-    return Outcome(events=(CPExpended(source, unit_id, cp, dp),))
+    return Outcome(events=(CPExpended(source, unit_id, cp, dp, chosen.id),))
+
+
+def _action_cp(action: CPAction, cp: Fraction | None) -> tuple[Fraction | None, LedgerError | None]:
+    if cp is None:
+        if action.cost is None:
+            return None, LedgerError(
+                "cp", f"{action.label}: give the CP expended (the cost varies)", action.case
+            )
+        return action.cost, None
+    if action.cost is not None and cp != action.cost:
+        return None, LedgerError(
+            "cp",
+            f"{action.label} costs {format_cp(action.cost)} CP, {format_cp(cp)} given",
+            action.case,
+        )
+    if cp < 0 or (cp == 0 and action.cost != 0):
+        return None, LedgerError(
+            "cp", f"expected a positive number of CP, found {format_cp(cp)}", "6.12"
+        )
+    if cp % CP_QUANTUM:
+        return None, LedgerError("cp", f"{cp} is not in whole quarter points", "8.37")
+    return cp, None
+
+
+def _cp_restrictions(
+    state: GameState, unit: Unit, action: CPAction, cp: Fraction, cpa: int
+) -> list[LedgerError]:
+    errors: list[LedgerError] = []
+    if (
+        action.kind in ("movement", "attack", "defend")
+        and unit.cohesion <= MAY_NOT_MOVE_COHESION
+        and state.ruling("6.26-cohesion-minus-26") == "enforce"
+    ):
+        errors.append(
+            LedgerError(
+                "action",
+                f"{unit.name} is at Cohesion Level {format_cp(unit.cohesion)}: at −26 or worse it may "
+                f"not move, attack or defend ({action.label})",
+                "6.26",
+            )
+        )
+    ceiling = cpa * VOLUNTARY_CEILING
+    total = unit.cp_expended + cp
+    if (
+        action.portion == "own"
+        and cpa <= NON_MOTORIZED_CPA
+        and total > ceiling
+        and state.ruling("8.17-voluntary-ceiling") == "enforce"
+    ):
+        errors.append(
+            LedgerError(
+                "cp",
+                f"{unit.name} (non-motorized, CPA {cpa}) may expend at most {format_cp(ceiling)} CP "
+                f"voluntarily in its own portion; {format_cp(unit.cp_expended)} + {format_cp(cp)} = "
+                f"{format_cp(total)}, {format_cp(total - ceiling)} over",
+                "8.17",
+            )
+        )
+    return errors
+
+
+def adjust_cohesion(
+    state: GameState, unit_id: str, cause: str, source: Source, change: Fraction | None = None
+) -> Outcome:
+    """Change a unit's Cohesion Level for ``cause`` (see ``COHESION_CAUSES``).
+
+    ``victorious-assault`` +3 RP (6.24.2), ``assault-losses`` 3 DP (6.21, 15.87); ``correction``
+    takes ``change`` (quarter points, not 0). RP never raise the level above +10 (6.23): the
+    event records the change actually applied. Refused: unknown unit or cause, a missing or
+    extra ``change``, a change that would do nothing.
+    """
+    unit = state.units.get(unit_id)
+    if unit is None:
+        return _refuse(LedgerError("unit", f"no unit {unit_id!r} in this game"))
+    if cause not in COHESION_CAUSES:
+        return _refuse(
+            LedgerError("cause", f"expected one of {', '.join(COHESION_CAUSES)}, found {cause!r}")
+        )
+    fixed, case = COHESION_CAUSES[cause]
+    if fixed is not None and change is not None and change != fixed:
+        return _refuse(
+            LedgerError("change", f"{cause} is {format_cp(fixed)}, {format_cp(change)} given", case)
+        )
+    amount = fixed if fixed is not None else change
+    if amount is None or amount == 0 or amount % CP_QUANTUM:
+        return _refuse(LedgerError("change", "give a change in whole quarter points, not 0", case))
+    if amount > 0:
+        amount = min(amount, COHESION_CEILING - unit.cohesion)
+        if amount <= 0:
+            return _refuse(
+                LedgerError(
+                    "change",
+                    f"{unit.name} is at Cohesion Level {format_cp(unit.cohesion)}: never above +10",
+                    "6.23",
+                )
+            )
+    return Outcome(events=(CohesionAdjusted(source, unit_id, amount, cause, case),))
 
 
 def transfer(
@@ -157,7 +290,8 @@ def transfer(
 
 
 def end_stage(state: GameState, source: Source) -> Outcome:
-    """End the current Operations Stage: CP expended return to zero (6.16), the clock advances.
+    """End the current Operations Stage: CP expended return to zero (6.16), idle units earn RP
+    (6.24.1, posted by the ledger in the same event), and the clock advances.
 
     Refused after the scenario's last Operations Stage.
     """
@@ -174,8 +308,27 @@ def end_stage(state: GameState, source: Source) -> Outcome:
         (unit_id, unit.cp_expended) for unit_id, unit in state.units.items() if unit.cp_expended
     )
     return Outcome(
-        events=(OperationsStageEnded(source, state.clock, state.clock.next_stage(), cleared),)
+        events=(
+            OperationsStageEnded(
+                source, state.clock, state.clock.next_stage(), cleared, idle_reorganization(state)
+            ),
+        )
     )
+
+
+def idle_reorganization(state: GameState) -> tuple[tuple[str, Fraction], ...]:
+    """RP each unit in play earns for expending no CP this Operations Stage (6.24.1).
+
+    5 RP, but never above Cohesion 0; units in Training earn none under the default of ruling
+    ``6.24-idle-rp-in-training``. Returns ``((unit id, RP), ...)`` for the units that gain.
+    """
+    training_earns = state.ruling("6.24-idle-rp-in-training") == "earn"
+    earned = []
+    for unit in state.units_in_play():
+        if unit.cp_expended or unit.cohesion >= 0 or (unit.in_training and not training_earns):
+            continue
+        earned.append((unit.id, min(IDLE_REORGANIZATION, -unit.cohesion)))
+    return tuple(earned)
 
 
 def undo(journal: Sequence[tuple[int, Event]], source: Source) -> Outcome:

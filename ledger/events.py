@@ -69,6 +69,7 @@ class CPExpended:
     unit_id: str
     cp: Fraction
     disorganization: Fraction
+    action: str = "other"
     kind: Literal["cp_expended"] = "cp_expended"
 
 
@@ -92,17 +93,36 @@ class OperationsStageEnded:
     """The Operations Stage ``ended`` is over and ``began`` starts.
 
     CP expended go back to zero (6.16); ``cp_cleared`` records each unit's CP expended at the
-    end, so the event can be reversed exactly.
+    end, so the event can be reversed exactly. ``reorganization`` lists the Reorganization
+    Points each idle unit earned (6.24.1: 5 RP, never above 0), posted by the ledger.
     """
 
     source: Source
     ended: GameTime
     began: GameTime
     cp_cleared: tuple[tuple[str, Fraction], ...] = ()
+    reorganization: tuple[tuple[str, Fraction], ...] = ()
     kind: Literal["operations_stage_ended"] = "operations_stage_ended"
 
 
-ReversibleEvent = CPExpended | SuppliesTransferred | OperationsStageEnded
+@dataclass(frozen=True, slots=True)
+class CohesionAdjusted:
+    """A unit's Cohesion Level changes by ``change`` (RP positive, DP negative) for ``cause``.
+
+    Causes: ``victorious-assault`` (+3 RP, 6.24.2), ``assault-losses`` (3 DP for losses of
+    30 % or more in one Close Assault, 6.21, 15.87), ``correction`` (players' correction).
+    ``change`` is what was applied after the +10 ceiling (6.23), so reversal is exact.
+    """
+
+    source: Source
+    unit_id: str
+    change: Fraction
+    cause: str
+    case: str
+    kind: Literal["cohesion_adjusted"] = "cohesion_adjusted"
+
+
+ReversibleEvent = CPExpended | SuppliesTransferred | OperationsStageEnded | CohesionAdjusted
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,5 +135,12 @@ class EventUndone:
     kind: Literal["event_undone"] = "event_undone"
 
 
-Event = GameStarted | CPExpended | SuppliesTransferred | OperationsStageEnded | EventUndone
+Event = (
+    GameStarted
+    | CPExpended
+    | SuppliesTransferred
+    | OperationsStageEnded
+    | CohesionAdjusted
+    | EventUndone
+)
 """Every kind of journal event."""

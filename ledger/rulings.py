@@ -34,5 +34,40 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         options=("four",),
         default="four",
     ),
+    Ruling(
+        id="8.17-voluntary-ceiling",
+        case="8.17",
+        question=(
+            "A non-motorized unit (CPA 10 or less) may not voluntarily expend more than 150 % of "
+            "its CPA in its own portion. 'enforce': such an expenditure is refused. "
+            "'house-rule-allow': it is recorded (the DP still follow, 6.21). The ceiling is "
+            "checked against all CP the unit expended this Operations Stage; until trucks "
+            "carrying units are recorded (6.17), every unit with CPA 10 or less counts as "
+            "non-motorized."
+        ),
+        options=("enforce", "house-rule-allow"),
+        default="enforce",
+    ),
+    Ruling(
+        id="6.26-cohesion-minus-26",
+        case="6.26, 8.17",
+        question=(
+            "At Cohesion Level -26 or worse a unit may not move, attack or defend. 'enforce': "
+            "such CP expenditures are refused. 'house-rule-allow': they are recorded."
+        ),
+        options=("enforce", "house-rule-allow"),
+        default="enforce",
+    ),
+    Ruling(
+        id="6.24-idle-rp-in-training",
+        case="6.24, 18.3",
+        question=(
+            "6.24.1 gives 5 RP for an Operations Stage without CP expended, and excepts units "
+            "undergoing or conducting Training. 'none': a unit in Training earns no idle RP. "
+            "'earn': it earns them like any idle unit."
+        ),
+        options=("none", "earn"),
+        default="none",
+    ),
 )
 """Rulings every game has, whatever its scenario."""

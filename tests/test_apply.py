@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from ledger.apply import apply, fold, start
-from ledger.commands import end_stage, spend_cp, transfer, undo
-from ledger.events import Event, GameStarted, Source
+from ledger.commands import adjust_cohesion, end_stage, spend_cp, transfer, undo
+from ledger.events import CPExpended, Event, EventUndone, GameStarted, OperationsStageEnded, Source
 from ledger.io.scenario import load_scenario
 from ledger.quantities import Supplies
 from ledger.state import GameState
@@ -47,6 +47,8 @@ class LedgerMachine(RuleBasedStateMachine):
         self.state = start(first)
         self.drawn_from_unlimited = Supplies()
         self.history: list[GameState] = [self.state]
+        # RNF's (CP, DP) this OpStage, one entry per live event, so undo can pop it
+        self.stage_tally: list[tuple[Fraction, Fraction]] = [(Fraction(0), Fraction(0))]
 
     def _post(self, events: tuple[Event, ...]) -> None:
         for event in events:
@@ -54,6 +56,13 @@ class LedgerMachine(RuleBasedStateMachine):
             self.state = apply(self.state, event)
             self.journal.append((len(self.journal) + 1, event))
             self.history.append(before)
+            cp, dp = self.stage_tally[-1]
+            if isinstance(event, CPExpended) and event.unit_id == "cw.1_rnf":
+                self.stage_tally.append((cp + event.cp, dp + event.disorganization))
+            elif isinstance(event, OperationsStageEnded):
+                self.stage_tally.append((Fraction(0), Fraction(0)))
+            elif not isinstance(event, EventUndone):
+                self.stage_tally.append((cp, dp))
 
     @rule(
         origin=st.sampled_from([*CW_FINITE, "cw_cairo"]),
@@ -93,6 +102,22 @@ class LedgerMachine(RuleBasedStateMachine):
         if undone_event.kind == "supplies_transferred" and undone_event.origin == "cw_cairo":  # type: ignore[union-attr]
             self.drawn_from_unlimited -= undone_event.supplies  # type: ignore[union-attr]
         self._post(outcome.events)
+        self.stage_tally.pop()
+
+    @rule(cause=st.sampled_from(["victorious-assault", "assault-losses"]))
+    def cohesion_event(self, cause: str) -> None:
+        self._post(adjust_cohesion(self.state, "cw.1_rnf", cause, Source(self.state.clock)).events)
+
+    @invariant()
+    def cohesion_never_above_10(self) -> None:
+        assert all(u.cohesion <= 10 for u in self.state.units.values())  # 6.23
+
+    @invariant()
+    def dp_equal_cp_over_cpa(self) -> None:
+        cp, dp = self.stage_tally[-1]
+        rnf = self.state.units["cw.1_rnf"]
+        assert rnf.cp_expended == cp  # CP never carry over into the next OpStage (6.16)
+        assert dp == max(Fraction(0), cp - 8)  # 6.21 at CPA 8
 
     @invariant()
     def supplies_are_conserved(self) -> None:
