@@ -98,8 +98,6 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
         units = dict(state.units)
         for unit_id, cp in event.cp_cleared:
             units[unit_id] = replace(units[unit_id], cp_expended=Fraction(0) if sign > 0 else cp)
-        for unit_id, rp in event.reorganization:
-            units[unit_id] = replace(units[unit_id], cohesion=units[unit_id].cohesion + sign * rp)
         return replace(state, units=units, clock=event.began if sign > 0 else event.ended)
     if isinstance(event, CohesionAdjusted):
         unit = state.units[event.unit_id]

@@ -19,6 +19,7 @@ from typing import Any
 
 from ledger import commands, reports
 from ledger.checks import warnings
+from ledger.cp_actions import cp_actions
 from ledger.errors import LedgerError
 from ledger.events import ROLES, Event, Role, Source
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
@@ -95,7 +96,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("spend-cp", "a unit expends Capability Points (6.12; DP over CPA, 6.21–6.22)")
     p.add_argument("unit", metavar="UNIT", help="unit id, counter text or name")
-    p.add_argument("cp", metavar="CP", help="CP to expend: 5, 1/2, 2 1/2")
+    p.add_argument(
+        "cp", metavar="CP", nargs="?", help="CP: 5, 1/2, 2 1/2 (optional for a fixed-cost action)"
+    )
+    p.add_argument("--action", default="other", help="a 6.3 action (see `quartermaster actions`)")
+    _source_options(p, "field_commander")
+    add("actions", "the Capability Point Cost Summary (6.3) as named actions")
+    for name, text in (
+        ("cp", "CP per unit: CPA, expended, left, over, 8.17 ceiling, DP of the next CP"),
+        ("cohesion", "Cohesion Level per unit, with the −17 and −26 thresholds"),
+    ):
+        p = add(name, text)
+        p.add_argument("--side", choices=SIDES)
+    p = add(
+        "adjust-cohesion",
+        "RP or DP outside CP: victorious assault (+3, 6.24.2), "
+        "30 % assault losses (3 DP, 6.21), or a correction",
+    )
+    p.add_argument("unit", metavar="UNIT")
+    p.add_argument(
+        "--cause", required=True, choices=["victorious-assault", "assault-losses", "correction"]
+    )
+    p.add_argument("--change", metavar="N", help="for a correction: --change=+2, --change=-1/2")
     _source_options(p, "field_commander")
     p = add("transfer", "move supply points between dumps, units and truck points")
     p.add_argument("--from", dest="origin", required=True, metavar="HOLDER")
@@ -269,13 +291,60 @@ def run(args: argparse.Namespace) -> None:
         _show(rows[-args.last :] if args.last else rows, args.json)
     elif cmd == "spend-cp":
         unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
-        try:
-            cp = parse_cp(args.cp)
-        except CPFormatError as exc:
-            raise Refused([str(exc)]) from exc
+        cp = _cp_arg(args.cp) if args.cp is not None else None
         unit_side: Side = state.units[unit_id].side
         app.execute(
-            lambda s: commands.spend_cp(s.state, unit_id, cp, app.source(s.state, unit_side))
+            lambda s: commands.spend_cp(
+                s.state, unit_id, cp, app.source(s.state, unit_side), args.action
+            )
+        )
+    elif cmd == "actions":
+        _show(
+            [
+                {
+                    "action": a.id,
+                    "cp": "varies" if a.cost is None else format_cp(a.cost),
+                    "kind": a.kind,
+                    "portion": a.portion,
+                    "case": a.case,
+                    "what": a.label,
+                }
+                for a in cp_actions().values()
+            ],
+            args.json,
+        )
+    elif cmd == "cp":
+        keep = (
+            "counter",
+            "name",
+            "cpa",
+            "cp_expended",
+            "cp_remaining",
+            "cp_over",
+            "voluntary_ceiling",
+            "dp_for_next_cp",
+            "cohesion",
+        )
+        rows = reports.capability(state, args.side)
+        _show(rows if args.json else [{k: r[k] for k in keep} for r in rows], args.json)
+    elif cmd == "cohesion":
+        shown: tuple[str, ...] = (
+            "counter",
+            "name",
+            "cohesion",
+            "surrenders_if_assaulted",
+            "may_not_move",
+        )
+        rows = reports.capability(state, args.side)
+        _show(rows if args.json else [{k: r[k] for k in shown} for r in rows], args.json)
+    elif cmd == "adjust-cohesion":
+        unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
+        change = _signed_cp_arg(args.change) if args.change is not None else None
+        owner: Side = state.units[unit_id].side
+        app.execute(
+            lambda s: commands.adjust_cohesion(
+                s.state, unit_id, args.cause, app.source(s.state, owner), change
+            )
         )
     elif cmd == "transfer":
         origin = _resolve(state, args.origin, "--from", ("dump", "unit", "trucks"))
@@ -299,6 +368,19 @@ def run(args: argparse.Namespace) -> None:
         print(
             f"wrote {args.output} (Field Commander Control Sheet, {args.side}, {state.clock.short})"
         )
+
+
+def _cp_arg(text: str) -> Fraction:
+    try:
+        return parse_cp(text)
+    except CPFormatError as exc:
+        raise Refused([str(exc)]) from exc
+
+
+def _signed_cp_arg(text: str) -> Fraction:
+    stripped = text.strip()
+    sign = -1 if stripped.startswith(("-", "−")) else 1
+    return sign * _cp_arg(stripped.lstrip("+-−"))
 
 
 def _unit_table(rows: list[dict[str, Any]], as_json: bool) -> list[dict[str, Any]]:

@@ -290,8 +290,8 @@ def transfer(
 
 
 def end_stage(state: GameState, source: Source) -> Outcome:
-    """End the current Operations Stage: CP expended return to zero (6.16), idle units earn RP
-    (6.24.1, posted by the ledger in the same event), and the clock advances.
+    """End the current Operations Stage: CP expended return to zero (6.16), the clock advances,
+    and each idle unit's RP (6.24.1) follow as app-made ``CohesionAdjusted`` events.
 
     Refused after the scenario's last Operations Stage.
     """
@@ -307,10 +307,13 @@ def end_stage(state: GameState, source: Source) -> Outcome:
     cleared = tuple(
         (unit_id, unit.cp_expended) for unit_id, unit in state.units.items() if unit.cp_expended
     )
+    posted = Source(state.clock.next_stage(), reason="idle Operations Stage", app_made=True)
     return Outcome(
         events=(
-            OperationsStageEnded(
-                source, state.clock, state.clock.next_stage(), cleared, idle_reorganization(state)
+            OperationsStageEnded(source, state.clock, state.clock.next_stage(), cleared),
+            *(
+                CohesionAdjusted(posted, unit_id, rp, "idle-opstage", "6.24")
+                for unit_id, rp in idle_reorganization(state)
             ),
         )
     )
@@ -332,16 +335,25 @@ def idle_reorganization(state: GameState) -> tuple[tuple[str, Fraction], ...]:
 
 
 def undo(journal: Sequence[tuple[int, Event]], source: Source) -> Outcome:
-    """Reverse the latest event not yet reversed, by a new ``EventUndone`` event.
+    """Reverse the latest player action not yet reversed, by new ``EventUndone`` events.
 
+    A player action is the newest live event that the players recorded, together with the
+    app-made events the ledger posted after it (the idle RP after an end of Operations Stage).
     ``journal`` is the game's events with their sequence numbers, oldest first. Nothing is
     deleted. Refused when only the game's start remains.
     """
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+    batch: list[EventUndone] = []
     for seq, event in reversed(journal):
         if isinstance(event, EventUndone) or seq in undone:
             continue
         if isinstance(event, GameStarted):
             break
-        return Outcome(events=(EventUndone(source, seq, event),))
-    return _refuse(LedgerError("undo", "nothing to undo: the journal holds only the game's start"))
+        batch.append(EventUndone(source, seq, event))
+        if not event.source.app_made:
+            break
+    if not batch:
+        return _refuse(
+            LedgerError("undo", "nothing to undo: the journal holds only the game's start")
+        )
+    return Outcome(events=tuple(batch))

@@ -93,15 +93,14 @@ class OperationsStageEnded:
     """The Operations Stage ``ended`` is over and ``began`` starts.
 
     CP expended go back to zero (6.16); ``cp_cleared`` records each unit's CP expended at the
-    end, so the event can be reversed exactly. ``reorganization`` lists the Reorganization
-    Points each idle unit earned (6.24.1: 5 RP, never above 0), posted by the ledger.
+    end, so the event can be reversed exactly. The idle units' Reorganization Points (6.24.1)
+    follow as app-made ``CohesionAdjusted`` events.
     """
 
     source: Source
     ended: GameTime
     began: GameTime
     cp_cleared: tuple[tuple[str, Fraction], ...] = ()
-    reorganization: tuple[tuple[str, Fraction], ...] = ()
     kind: Literal["operations_stage_ended"] = "operations_stage_ended"
 
 
@@ -109,8 +108,9 @@ class OperationsStageEnded:
 class CohesionAdjusted:
     """A unit's Cohesion Level changes by ``change`` (RP positive, DP negative) for ``cause``.
 
-    Causes: ``victorious-assault`` (+3 RP, 6.24.2), ``assault-losses`` (3 DP for losses of
-    30 % or more in one Close Assault, 6.21, 15.87), ``correction`` (players' correction).
+    Causes: ``idle-opstage`` (5 RP, never above 0, 6.24.1; posted by the ledger at the end of
+    an Operations Stage), ``victorious-assault`` (+3 RP, 6.24.2), ``assault-losses`` (3 DP for
+    losses of 30 % or more in one Close Assault, 6.21, 15.87), ``correction``.
     ``change`` is what was applied after the +10 ceiling (6.23), so reversal is exact.
     """
 

@@ -10,8 +10,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ledger.capability import cp_remaining
+from ledger.apply import apply
+from ledger.capability import cp_remaining, disorganization_earned
+from ledger.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
+from ledger.commands import NON_MOTORIZED_CPA, VOLUNTARY_CEILING
 from ledger.events import (
+    CohesionAdjusted,
     CPExpended,
     Event,
     EventUndone,
@@ -211,7 +215,15 @@ def describe(event: Event, state: GameState | None = None) -> str:
         return f"game started: {info.name} ({info.case}), {len(event.setup.units)} counters"
     if isinstance(event, CPExpended):
         dp = f", {format_cp(event.disorganization)} DP" if event.disorganization else ""
-        return f"{name(event.unit_id)} expends {format_cp(event.cp)} CP{dp}"
+        action = "" if event.action == "other" else f" ({event.action})"
+        return f"{name(event.unit_id)} expends {format_cp(event.cp)} CP{action}{dp}"
+    if isinstance(event, CohesionAdjusted):
+        points = (
+            f"{format_cp(event.change)} RP"
+            if event.change > 0
+            else f"{format_cp(-event.change)} DP"
+        )
+        return f"{name(event.unit_id)}: {points} ({event.cause}, {event.case})"
     if isinstance(event, SuppliesTransferred):
         return f"{event.supplies.describe()} from {name(event.origin)} to {name(event.destination)}"
     if isinstance(event, OperationsStageEnded):
@@ -238,6 +250,68 @@ def history(journal: Sequence[tuple[int, Event]], state: GameState | None = None
         }
         for seq, event in journal
     ]
+
+
+def capability(state: GameState, side: Side | None = None) -> list[Row]:
+    """CP and cohesion per unit in play: CPA, CP expended, left, over (each CP over is a DP,
+    6.21), the 150 % voluntary ceiling of a non-motorized unit (8.17, ``None`` otherwise), the DP
+    one more CP would earn, and the Cohesion Level with the −17/−26 thresholds (15.88, 6.26).
+    """
+    rows: list[Row] = []
+    for row in units(state, side):
+        cpa = row["cpa"]
+        ceiling = None
+        if cpa is not None and cpa <= NON_MOTORIZED_CPA:
+            ceiling = cpa * VOLUNTARY_CEILING
+        next_dp = (
+            None if cpa is None else disorganization_earned(row["cp_expended"], Fraction(1), cpa)
+        )
+        rows.append(
+            {
+                "id": row["id"],
+                "counter": row["counter"],
+                "name": row["name"],
+                "side": row["side"],
+                "parent": row["parent"],
+                "cpa": cpa,
+                "cp_expended": row["cp_expended"],
+                "cp_remaining": row["cp_remaining"],
+                "cp_over": row["cp_over"],
+                "voluntary_ceiling": ceiling,
+                "dp_for_next_cp": next_dp,
+                "cohesion": row["cohesion"],
+                "surrenders_if_assaulted": row["cohesion"] <= SURRENDERS_WHEN_ASSAULTED,
+                "may_not_move": row["cohesion"] <= MAY_NOT_MOVE,
+            }
+        )
+    return rows
+
+
+def cohesion_history(journal: Sequence[tuple[int, Event]], unit_ids: Sequence[str]) -> list[Row]:
+    """Each unit's Cohesion Level at the end of every Operations Stage so far, and now.
+
+    Rows ``{"game_time", "unit", "cohesion"}`` in journal order, replaying the journal (undone
+    events are reversed as in the ledger, and an undone end of OpStage gives no row).
+    """
+    undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+    wanted = set(unit_ids)
+    rows: list[Row] = []
+    state: GameState | None = None
+    for seq, event in journal:
+        if isinstance(event, OperationsStageEnded) and state is not None and seq not in undone:
+            rows += [
+                {"game_time": event.ended.short, "unit": u, "cohesion": state.units[u].cohesion}
+                for u in unit_ids
+                if u in state.units
+            ]
+        state = apply(state, event)
+    if state is not None:
+        rows += [
+            {"game_time": state.clock.short, "unit": u, "cohesion": state.units[u].cohesion}
+            for u in wanted
+            if u in state.units
+        ]
+    return rows
 
 
 def field_commander_sheet(state: GameState, side: Side) -> list[Row]:

@@ -10,7 +10,15 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from ledger.apply import apply, fold, start
 from ledger.commands import adjust_cohesion, end_stage, spend_cp, transfer, undo
-from ledger.events import CPExpended, Event, EventUndone, GameStarted, OperationsStageEnded, Source
+from ledger.events import (
+    CPExpended,
+    Event,
+    EventUndone,
+    GameStarted,
+    OperationsStageEnded,
+    Source,
+    SuppliesTransferred,
+)
 from ledger.io.scenario import load_scenario
 from ledger.quantities import Supplies
 from ledger.state import GameState
@@ -94,15 +102,19 @@ class LedgerMachine(RuleBasedStateMachine):
         outcome = undo(self.journal, Source(self.state.clock))
         if not outcome.ok:
             return
-        undone_seq = outcome.events[0].undone_seq  # type: ignore[union-attr]
-        expected = fold(e for s, e in self.journal if s < undone_seq)
-        replayed_before = fold(e for s, e in self.journal[: undone_seq - 1])
-        assert expected == replayed_before
-        undone_event = dict(self.journal)[undone_seq]
-        if undone_event.kind == "supplies_transferred" and undone_event.origin == "cw_cairo":  # type: ignore[union-attr]
-            self.drawn_from_unlimited -= undone_event.supplies  # type: ignore[union-attr]
+        undone = [e for e in outcome.events if isinstance(e, EventUndone)]
+        assert len(undone) == len(outcome.events)
+        for event in undone:
+            original = event.undone
+            if isinstance(original, SuppliesTransferred) and original.origin == "cw_cairo":
+                self.drawn_from_unlimited -= original.supplies
+        oldest = min(e.undone_seq for e in undone)
         self._post(outcome.events)
-        self.stage_tally.pop()
+        for _ in undone:
+            self.stage_tally.pop()
+        # undo brings back exactly the state before the player's action (history[k] is the
+        # state before the event of sequence k + 1)
+        assert self.state == self.history[oldest - 1]
 
     @rule(cause=st.sampled_from(["victorious-assault", "assault-losses"]))
     def cohesion_event(self, cause: str) -> None:

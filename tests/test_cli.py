@@ -137,3 +137,31 @@ def test_db_option_takes_a_path_or_url(tmp_path: Path) -> None:
     p.run("new", "x", "--scenario", str(MINI), "--db", str(other))
     assert [g["game"] for g in p.json("games", "--db", f"sqlite:///{other}")] == ["x"]
     assert p.json("games") == []
+
+
+def test_cp_actions_ceiling_cohesion_and_idle_rp(player: Player) -> None:
+    assert (
+        "costs 4 CP, 3 given"
+        in player.run("spend-cp", "1 RNF", "3", "--action", "disengage", ok=False).stderr
+    )
+    assert (
+        "expends 4 CP (disengage)"
+        in player.run("spend-cp", "1 RNF", "--action", "disengage").stdout
+    )
+    player.run("spend-cp", "1 RNF", "8", "--action", "move")
+    refused = player.run("spend-cp", "1 RNF", "1/2", "--action", "move", ok=False)
+    assert "at most 12 CP" in refused.stderr and "(8.17)" in refused.stderr
+    (row,) = player.json("cp")
+    assert (row["cp_expended"], row["voluntary_ceiling"], row["cohesion"]) == ("12", "12", "-4")
+    actions = {a["action"]: a for a in player.json("actions")}
+    assert actions["disengage"]["cp"] == "4" and actions["move"]["cp"] == "varies"
+    player.run("end-stage")  # RNF expended CP: no RP
+    player.run("end-stage")  # idle: +4 RP back to 0 (6.24.1), posted by the ledger
+    assert player.json("cohesion")[0]["cohesion"] == "0"
+    last = player.json("history")[-1]
+    assert (last["kind"], last["app_made"]) == ("cohesion_adjusted", True)
+    player.run("adjust-cohesion", "1 RNF", "--cause", "correction", "--change=-1/2")
+    assert player.json("cohesion")[0]["cohesion"] == "-1/2"
+    player.run("undo")
+    player.run("undo")  # the second end of stage and its RP go together
+    assert player.json("cohesion")[0]["cohesion"] == "-4"

@@ -9,7 +9,7 @@ import pytest
 
 from ledger.apply import apply
 from ledger.commands import adjust_cohesion, end_stage, spend_cp
-from ledger.events import OperationsStageEnded, Source
+from ledger.events import CohesionAdjusted, OperationsStageEnded, Source
 from ledger.state import GameState
 
 RNF = "cw.1_rnf"  # CPA 8, non-motorized (8.17)
@@ -42,12 +42,14 @@ def test_6_24_idle_opstage_earns_5_rp_never_above_0(
 def test_6_24_no_rp_after_expending_cp_or_in_training(mini_state: GameState) -> None:
     state = _with(mini_state, cohesion=Fraction(-3))
     state = _do(state, _spend(state, Fraction(1, 4)).events)
-    event = end_stage(state, Source(state.clock)).events[0]
-    assert isinstance(event, OperationsStageEnded) and event.reorganization == ()
+    events = end_stage(state, Source(state.clock)).events
+    assert len(events) == 1 and isinstance(events[0], OperationsStageEnded)
     training = _with(mini_state, cohesion=Fraction(-3), in_training=True)
-    assert end_stage(training, Source(training.clock)).events[0].reorganization == ()  # type: ignore[union-attr]
+    assert len(end_stage(training, Source(training.clock)).events) == 1
     earning = replace(training, ruling_choices={"6.24-idle-rp-in-training": "earn"})
-    assert end_stage(earning, Source(earning.clock)).events[0].reorganization == ((RNF, 3),)  # type: ignore[union-attr]
+    _, rp = end_stage(earning, Source(earning.clock)).events
+    assert isinstance(rp, CohesionAdjusted)
+    assert (rp.unit_id, rp.change, rp.cause, rp.source.app_made) == (RNF, 3, "idle-opstage", True)
 
 
 def test_6_23_rp_never_raise_cohesion_above_10(mini_state: GameState) -> None:
@@ -117,3 +119,19 @@ def test_6_3_fixed_costs_come_from_the_chart(mini_state: GameState) -> None:
     assert not _spend(mini_state, None, "move").ok  # terrain cost varies: CP must be given
     assert not _spend(mini_state, Fraction(1), "warp-drive").ok
     assert _spend(mini_state, None, "patrol").events[0].cp == 0  # type: ignore[union-attr]
+
+
+def test_undo_of_an_end_of_stage_takes_back_the_idle_rp_with_it(session) -> None:  # type: ignore[no-untyped-def]
+    from ledger.commands import undo
+
+    session.execute(lambda s: adjust_cohesion(s, RNF, "assault-losses", Source(s.clock)))
+    before = session.state
+    session.execute(lambda s: end_stage(s, Source(s.clock)))
+    assert session.state.units[RNF].cohesion == 0
+    assert [r.event.kind for r in session.journal[-2:]] == [
+        "operations_stage_ended",
+        "cohesion_adjusted",
+    ]
+    events = session.execute(lambda s: undo(session.indexed(), Source(s.clock)))
+    assert [e.undone_seq for e in events] == [4, 3]  # type: ignore[union-attr]
+    assert session.state == before
