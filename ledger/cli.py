@@ -33,6 +33,13 @@ from ledger.journal import (
 from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.journal.store import database_url
 from ledger.lookup import resolve as resolve_holder
+from ledger.organization import (
+    formation_cpa,
+    formation_rows,
+    formation_stacking_points,
+    formation_strengths,
+    formation_tree,
+)
 from ledger.quantities import CPFormatError, Supplies, format_cp, parse_cp
 from ledger.state import GameState
 from ledger.units import SIDES, Side
@@ -102,6 +109,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--action", default="other", help="a 6.3 action (see `quartermaster actions`)")
     _source_options(p, "field_commander")
     add("actions", "the Capability Point Cost Summary (6.3) as named actions")
+    p = add(
+        "formation", "a Parent Formation's tree: Stacking Points, CPA (6.15), Raw/Actual totals"
+    )
+    p.add_argument("unit", metavar="HQ", help="the formation's HQ: id, counter text or name")
     for name, text in (
         ("cp", "CP per unit: CPA, expended, left, over, 8.17 ceiling, DP of the next CP"),
         ("cohesion", "Cohesion Level per unit, with the −17 and −26 thresholds"),
@@ -298,6 +309,31 @@ def run(args: argparse.Namespace) -> None:
                 s.state, unit_id, cp, app.source(s.state, unit_side), args.action
             )
         )
+    elif cmd == "formation":
+        tree = formation_tree(state, _resolve(state, args.unit, "HQ", ("unit",)))
+        rows = formation_rows(state, tree)
+        summary = {
+            "formation": tree.unit.name,
+            "units": len(rows),
+            "formation_cpa": formation_cpa(state, tree),
+            "stacking_points": formation_stacking_points(state, tree),
+            **formation_strengths(state, tree),
+        }
+        if args.json:
+            _show({**summary, "tree": rows}, True)
+        else:
+            _show(summary, False)
+            print()
+            _show(
+                [
+                    {
+                        "unit": "  " * int(str(r.pop("depth"))) + str(r["counter"]),
+                        **{k: v for k, v in r.items() if k not in ("id", "counter")},
+                    }
+                    for r in rows
+                ],
+                False,
+            )
     elif cmd == "actions":
         _show(
             [
