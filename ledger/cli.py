@@ -327,7 +327,7 @@ def run(args: argparse.Namespace) -> None:
             _show(
                 [
                     {
-                        "unit": "  " * int(str(r.pop("depth"))) + str(r["counter"]),
+                        "unit": "· " * int(str(r.pop("depth"))) + str(r["counter"]),
                         **{k: v for k, v in r.items() if k not in ("id", "counter")},
                     }
                     for r in rows

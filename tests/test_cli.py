@@ -165,3 +165,11 @@ def test_cp_actions_ceiling_cohesion_and_idle_rp(player: Player) -> None:
     player.run("undo")
     player.run("undo")  # the second end of stage and its RP go together
     assert player.json("cohesion")[0]["cohesion"] == "-4"
+
+
+def test_formation_tree_and_6_15_cpa(player: Player) -> None:
+    player.run("new", "g", "--scenario", "graziani")
+    report = player.json("formation", "7th Armored Div HQ", "--game", "g")
+    assert (report["formation_cpa"], report["stacking_points"], report["units"]) == (10, 5, 13)
+    assert [r["counter"] for r in report["tree"] if r["depth"] == 1] == ["4", "7", "7 Spt"]
+    assert "· · 1 KRRC" in player.run("formation", "7th Armored Div HQ", "--game", "g").stdout
