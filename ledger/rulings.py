@@ -69,5 +69,56 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         options=("none", "earn"),
         default="none",
     ),
+    Ruling(
+        id="17.4-row-minus-4-gap",
+        case="17.4",
+        question=(
+            "Chart 17.4's Cohesion Level -4 row prints -2 for readings 42-55 and -3 for 61-66, "
+            "leaving reading 56 without a result. 'minus-2': 56 is the last reading of the -2 "
+            "column (the -3 column starts one tens digit lower per row: 61, 51, 41 in rows -4, "
+            "-5, -6). 'minus-3': 56 is the first reading of the -3 column."
+        ),
+        options=("minus-2", "minus-3"),
+        default="minus-2",
+    ),
+    Ruling(
+        id="17.4-fractional-cohesion",
+        case="17.4, 17.24, 6.27, 8.37",
+        question=(
+            "Cohesion Levels move in quarter points, but chart 17.4 has rows for whole levels "
+            "only. Which row does a level such as -3 1/2 use? 'nearest': the nearest whole "
+            "level, as 6.27 rounds an averaged level (halves as ruling 6.27-largest-unit-halves "
+            "says). 'toward-zero': drop the fraction (-3 3/4 uses -3, +2 3/4 uses +2). 'worse': "
+            "the whole level at or below (any part of a DP counts: -3 1/4 uses -4). 'better': "
+            "the whole level at or above (only whole DP count: -3 3/4 uses -3)."
+        ),
+        options=("nearest", "toward-zero", "worse", "better"),
+        default="nearest",
+    ),
+    Ruling(
+        id="6.27-largest-unit-halves",
+        case="6.27, 15.63, 11.32",
+        question=(
+            "6.27 rounds the average of the tied largest units' Cohesion Levels (and, by 15.63, "
+            "their Basic Morale) to the nearest whole number without saying where an exact half "
+            "goes. 'away-from-zero': -1 1/2 to -2, +1 1/2 to +2 (11.32's half up applied to the "
+            "points counted, DP or RP). 'up': towards plus (-1 1/2 to -1). 'down': towards "
+            "minus (+1 1/2 to +1)."
+        ),
+        options=("away-from-zero", "up", "down"),
+        default="away-from-zero",
+    ),
+    Ruling(
+        id="17.23-adjusted-morale-limits",
+        case="17.23, 17.28",
+        question=(
+            "The seed rules text (4.5-15.9) does not give the limits of an Adjusted Morale "
+            "Rating; the reference chart's notes, citing 17.23, hold it to +3..-3. "
+            "'plus-minus-3': Basic Morale plus the 17.4 modifier is held to +3..-3, and "
+            "Rommel's +1 (17.28) is added after. 'none': no limit."
+        ),
+        options=("plus-minus-3", "none"),
+        default="plus-minus-3",
+    ),
 )
 """Rulings every game has, whatever its scenario."""
