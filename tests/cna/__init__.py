@@ -1,0 +1,1 @@
+"""Tests of the CNA rules modules (ledger/cna)."""
