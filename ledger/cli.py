@@ -109,6 +109,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--action", default="other", help="a 6.3 action (see `quartermaster actions`)")
     _source_options(p, "field_commander")
     add("actions", "the Capability Point Cost Summary (6.3) as named actions")
+    p = add("morale", "a unit's Adjusted Morale odds at its Cohesion Level (17.4, 17.2x)")
+    p.add_argument("unit", metavar="UNIT")
+    p.add_argument(
+        "--reading", type=int, metavar="11..66", help="a rolled reading (large die tens)"
+    )
     p = add(
         "formation", "a Parent Formation's tree: Stacking Points, CPA (6.15), Raw/Actual totals"
     )
@@ -140,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     _source_options(p, "commander_in_chief")
     p = add("history", "the journal: sequence, game time, side/role, what, why")
     p.add_argument("--last", type=int, metavar="N", help="only the last N events")
-    p = add("undo", "reverse the last event (appends a reversing event)")
+    p = add("undo", "reverse the last action, with what the ledger posted for it")
     _source_options(p, "commander_in_chief")
     p = add("export", "write a log sheet as an Excel workbook")
     p.add_argument("--sheet", required=True, choices=["field-commander"])
@@ -309,6 +314,30 @@ def run(args: argparse.Namespace) -> None:
                 s.state, unit_id, cp, app.source(s.state, unit_side), args.action
             )
         )
+    elif cmd == "morale":
+        unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
+        try:
+            row = reports.morale(state, unit_id, args.reading)
+        except ValueError as exc:
+            raise Refused([f"--reading / UNIT: {exc}"]) from exc
+        if args.json:
+            _show(row, True)
+        else:
+            odds = row.pop("adjusted_morale_odds")
+            row.pop("modifier_odds")
+            _show(row, False)
+            print()
+            _show(
+                [
+                    {
+                        "adjusted_morale": k,
+                        "probability": str(p),
+                        "percent": f"{float(p) * 100:.1f}",
+                    }
+                    for k, p in odds.items()
+                ],
+                False,
+            )
     elif cmd == "formation":
         tree = formation_tree(state, _resolve(state, args.unit, "HQ", ("unit",)))
         rows = formation_rows(state, tree)

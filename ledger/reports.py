@@ -13,6 +13,13 @@ from typing import Any
 from ledger.apply import apply
 from ledger.capability import cp_remaining, disorganization_earned
 from ledger.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
+from ledger.cna.morale import (
+    MoraleRulings,
+    adjusted_morale,
+    adjusted_morale_distribution,
+    morale_modifier_distribution,
+    morale_row,
+)
 from ledger.commands import NON_MOTORIZED_CPA, VOLUNTARY_CEILING
 from ledger.events import (
     CohesionAdjusted,
@@ -312,6 +319,36 @@ def cohesion_history(journal: Sequence[tuple[int, Event]], unit_ids: Sequence[st
             if u in state.units
         ]
     return rows
+
+
+def morale(state: GameState, unit_id: str, reading: int | None = None) -> Row:
+    """A unit's Basic Morale, Cohesion Level, the 17.4 row it uses and the exact odds of each
+    Adjusted Morale (and of Surrender) under the game's rulings; with ``reading`` (11..66), the
+    result of that roll. Odds are ``Fraction``s summing to 1. Raises ``KeyError`` for an
+    unknown unit and ``ValueError`` for a unit without Basic Morale or a bad reading."""
+    unit = state.units[unit_id]
+    if unit.basic_morale is None:
+        raise ValueError(f"{unit.name} has no Basic Morale in the scenario data")
+    rulings = MoraleRulings.from_choices(state.ruling)
+    row: Row = {
+        "unit": unit.name,
+        "basic_morale": unit.basic_morale,
+        "cohesion": unit.cohesion,
+        "chart_row": morale_row(unit.cohesion, rulings),
+        "modifier_odds": {
+            str(k): v for k, v in morale_modifier_distribution(unit.cohesion, rulings).items()
+        },
+        "adjusted_morale_odds": {
+            str(k): v
+            for k, v in adjusted_morale_distribution(
+                unit.basic_morale, unit.cohesion, rulings
+            ).items()
+        },
+    }
+    if reading is not None:
+        row["reading"] = reading
+        row["adjusted_morale"] = adjusted_morale(unit.basic_morale, unit.cohesion, reading, rulings)
+    return row
 
 
 def field_commander_sheet(state: GameState, side: Side) -> list[Row]:

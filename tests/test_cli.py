@@ -173,3 +173,14 @@ def test_formation_tree_and_6_15_cpa(player: Player) -> None:
     assert (report["formation_cpa"], report["stacking_points"], report["units"]) == (10, 5, 13)
     assert [r["counter"] for r in report["tree"] if r["depth"] == 1] == ["4", "7", "7 Spt"]
     assert "· · 1 KRRC" in player.run("formation", "7th Armored Div HQ", "--game", "g").stdout
+
+
+def test_morale_odds_at_the_units_cohesion(player: Player) -> None:
+    player.run("adjust-cohesion", "1 RNF", "--cause", "correction", "--change=-4")
+    # 17.22's example: Basic Morale +1 at Cohesion -4 rolling 42 gives -2, so -1
+    report = player.json("morale", "1 RNF", "--reading", "42")
+    assert (report["chart_row"], report["adjusted_morale"]) == ("-4", -1)
+    # row -4: 11-33 no change (15/36), 34-41 -1 (4/36), 42-55 and the gap 56 -2 (11/36,
+    # ruling 17.4-row-minus-4-gap), 61-66 -3 (6/36); from Basic Morale +1
+    assert report["adjusted_morale_odds"] == {"1": "5/12", "0": "1/9", "-1": "11/36", "-2": "1/6"}
+    assert "not a reading" in player.run("morale", "1 RNF", "--reading", "70", ok=False).stderr
