@@ -275,10 +275,8 @@ def run(args: argparse.Namespace) -> None:
     if cmd == "clock":
         _show(reports.clock(state), args.json)
     elif cmd == "units":
-        _show(
-            _unit_table(reports.units(state, args.side, include_arriving=args.all), args.json),
-            args.json,
-        )
+        rows = reports.units(state, args.side, include_arriving=args.all)
+        _show(_columns(rows, "units", args.json), args.json)
     elif cmd == "toe":
         _show(reports.toe(state, _resolve(state, args.unit, "UNIT", ("unit",))), args.json)
     elif cmd == "dumps":
@@ -378,30 +376,8 @@ def run(args: argparse.Namespace) -> None:
             ],
             args.json,
         )
-    elif cmd == "cp":
-        keep = (
-            "counter",
-            "name",
-            "cpa",
-            "cp_expended",
-            "cp_remaining",
-            "cp_over",
-            "voluntary_ceiling",
-            "dp_for_next_cp",
-            "cohesion",
-        )
-        rows = reports.capability(state, args.side)
-        _show(rows if args.json else [{k: r[k] for k in keep} for r in rows], args.json)
-    elif cmd == "cohesion":
-        shown: tuple[str, ...] = (
-            "counter",
-            "name",
-            "cohesion",
-            "surrenders_if_assaulted",
-            "may_not_move",
-        )
-        rows = reports.capability(state, args.side)
-        _show(rows if args.json else [{k: r[k] for k in shown} for r in rows], args.json)
+    elif cmd in ("cp", "cohesion"):
+        _show(_columns(reports.capability(state, args.side), cmd, args.json), args.json)
     elif cmd == "adjust-cohesion":
         unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
         change = _signed_cp_arg(args.change) if args.change is not None else None
@@ -448,10 +424,8 @@ def _signed_cp_arg(text: str) -> Fraction:
     return sign * _cp_arg(stripped.lstrip("+-−"))
 
 
-def _unit_table(rows: list[dict[str, Any]], as_json: bool) -> list[dict[str, Any]]:
-    if as_json:
-        return rows
-    keep = (
+_TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "units": (
         "counter",
         "name",
         "side",
@@ -465,8 +439,27 @@ def _unit_table(rows: list[dict[str, Any]], as_json: bool) -> list[dict[str, Any
         "fuel",
         "stores",
         "water",
-    )
-    return [{k: r[k] for k in keep} for r in rows]
+    ),
+    "cp": (
+        "counter",
+        "name",
+        "cpa",
+        "cp_expended",
+        "cp_remaining",
+        "cp_over",
+        "voluntary_ceiling",
+        "dp_for_next_cp",
+        "cohesion",
+    ),
+    "cohesion": ("counter", "name", "cohesion", "surrenders_if_assaulted", "may_not_move"),
+}
+"""The columns a table shows; ``--json`` gives every key of the report rows."""
+
+
+def _columns(rows: list[dict[str, Any]], table: str, as_json: bool) -> list[dict[str, Any]]:
+    if as_json:
+        return rows
+    return [{k: r[k] for k in _TABLE_COLUMNS[table]} for r in rows]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
