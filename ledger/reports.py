@@ -30,6 +30,13 @@ from ledger.events import (
     OperationsStageEnded,
     SuppliesTransferred,
 )
+from ledger.organization import (
+    current_parent,
+    formation_cpa,
+    formation_rows,
+    formation_stacking_points,
+    formation_tree,
+)
 from ledger.quantities import COMMODITIES, Supplies, format_cp
 from ledger.state import GameState
 from ledger.strength import SUMMED_RATINGS, actual_points, raw_points
@@ -294,10 +301,55 @@ def capability(state: GameState, side: Side | None = None) -> list[Row]:
     return rows
 
 
+def formation_capability(state: GameState, hq_id: str) -> tuple[Row, list[Row]]:
+    """A Parent Formation's CP and cohesion: a summary (formation CPA 6.15, Stacking Points
+    9.12, number of units) and one row per unit of its tree (depth first, with ``depth``)
+    carrying the ``capability`` columns. Raises ``KeyError`` for an unknown HQ."""
+    tree = formation_tree(state, hq_id)
+    by_id = {r["id"]: r for r in capability(state)}
+    rows = [
+        {
+            **by_id.get(str(r["id"]), {}),
+            "depth": r["depth"],
+            "stacking_points": r["stacking_points"],
+        }
+        for r in formation_rows(state, tree)
+    ]
+    summary: Row = {
+        "formation": tree.unit.name,
+        "units": len(rows),
+        "formation_cpa": formation_cpa(state, tree),
+        "stacking_points": formation_stacking_points(state, tree),
+    }
+    return summary, rows
+
+
+def formation_hqs(state: GameState, side: Side | None = None) -> list[Row]:
+    """Units in play with other units with them (the Parent Formations a player can pick),
+    top-level formations first: ``{"id", "name", "counter", "members"}``."""
+    members: dict[str, int] = {}
+    for unit in state.units_in_play(side):
+        parent = current_parent(unit)
+        if parent is not None:
+            members[parent] = members.get(parent, 0) + 1
+    rows = [
+        {
+            "id": uid,
+            "name": state.units[uid].name,
+            "counter": state.units[uid].counter,
+            "members": count,
+            "top": current_parent(state.units[uid]) is None,
+        }
+        for uid, count in members.items()
+        if uid in state.units and (side is None or state.units[uid].side == side)
+    ]
+    return sorted(rows, key=lambda r: (not r["top"], r["name"]))
+
+
 def cohesion_history(journal: Sequence[tuple[int, Event]], unit_ids: Sequence[str]) -> list[Row]:
     """Each unit's Cohesion Level at the end of every Operations Stage so far, and now.
 
-    Rows ``{"game_time", "unit", "cohesion"}`` in journal order, replaying the journal (undone
+    Rows ``{"game_time", "unit" (id), "name", "cohesion"}`` in journal order, replaying the journal (undone
     events are reversed as in the ledger, and an undone end of OpStage gives no row).
     """
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
@@ -307,14 +359,24 @@ def cohesion_history(journal: Sequence[tuple[int, Event]], unit_ids: Sequence[st
     for seq, event in journal:
         if isinstance(event, OperationsStageEnded) and state is not None and seq not in undone:
             rows += [
-                {"game_time": event.ended.short, "unit": u, "cohesion": state.units[u].cohesion}
+                {
+                    "game_time": event.ended.short,
+                    "unit": u,
+                    "name": state.units[u].name,
+                    "cohesion": state.units[u].cohesion,
+                }
                 for u in unit_ids
                 if u in state.units
             ]
         state = apply(state, event)
     if state is not None:
         rows += [
-            {"game_time": state.clock.short, "unit": u, "cohesion": state.units[u].cohesion}
+            {
+                "game_time": state.clock.short,
+                "unit": u,
+                "name": state.units[u].name,
+                "cohesion": state.units[u].cohesion,
+            }
             for u in wanted
             if u in state.units
         ]

@@ -30,6 +30,7 @@ GAME = "mini"
 PAGES = {
     "views/overview.py": "Overview",
     "views/units.py": "Units",
+    "views/capability.py": "Capability & Cohesion",
     "views/supply.py": "Supply",
     "views/journal.py": "Journal",
     "views/sheets.py": "Sheets",
@@ -336,3 +337,32 @@ def test_no_game_yet_says_how_to_create_one(
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception
     assert "quartermaster new NAME" in at.info[0].value
+
+
+def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    setup = load_scenario(resolve("graziani"))
+    path = tmp_path / "graziani.db"
+    session = create_game(EventStore(database_url(str(path))), "graziani", setup)
+    krrc = next(u for u in setup.units if u.counter == "1 KRRC")
+    from fractions import Fraction
+
+    from ledger.commands import end_stage, spend_cp
+    from ledger.events import Source
+
+    session.execute(lambda s: spend_cp(s, krrc.id, Fraction(12), Source(s.clock), "move"))
+    session.execute(lambda s: end_stage(s, Source(s.clock)))
+    monkeypatch.setenv("QUARTERMASTER_DB", str(path))
+    at = app_on("views/capability.py", "commonwealth")
+    picker = next(s for s in at.selectbox if s.label == "Parent Formation")
+    assert any(o.startswith("7th Armored Div HQ (7, 3 with it)") for o in picker.options)
+    picker.set_value("cw.7_armd_div.7th_armored_div_hq").run()
+    assert not at.exception, at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Formation CPA (6.15)"] == "10"
+    assert metrics["Stacking Points (9.12)"] == "5"
+    table = at.dataframe[0].value
+    krrc_row = table[table["Unit"].str.endswith("1 KRRC — 1st KRRC")].iloc[0]
+    assert krrc_row["Cohesion Level"] == "-2"  # 12 CP at CPA 10: 2 DP (6.21)
+    assert len(at.get("vega_lite_chart")) == 1

@@ -1,0 +1,95 @@
+"""Capability & Cohesion page: a Parent Formation's CP used, left and over, the DP the next CP
+would earn, Cohesion Levels with the −17/−26 thresholds, and cohesion over the OpStages."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from dashboard.context import SIDE_NAMES, open_game, show_status
+from dashboard.tables import Col, show_table
+from dashboard.text import plain
+from ledger import reports
+from ledger.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
+
+COLUMNS = (
+    Col("unit", "Unit", width=260),
+    Col("stacking_points", "Stacking Points", "9.12: an HQ counts only with combat units"),
+    Col("cpa", "CPA", "6.11, 6.13"),
+    Col("cp_expended", "CP expended", "this Operations Stage (6.14)"),
+    Col("cp_remaining", "CP left", "before Disorganization (6.13)"),
+    Col("cp_over", "CP over", "each CP over the CPA is a Disorganization Point (6.21)"),
+    Col("voluntary_ceiling", "150 % ceiling", "8.17: non-motorized units, own portion"),
+    Col("dp_for_next_cp", "DP of the next CP", "6.21"),
+    Col(
+        "cohesion",
+        "Cohesion Level",
+        "6.2; −17 surrenders if assaulted (15.88), −26 may not move (6.26)",
+    ),
+)
+
+
+def cohesion_chart(rows: list[dict[str, object]]) -> None:
+    """Cohesion Level of each unit at the end of every OpStage, with the −17 and −26 lines."""
+    if not rows:
+        return
+    data = pd.DataFrame(
+        [{**r, "cohesion": float(r["cohesion"])} for r in rows]  # type: ignore[arg-type]
+    )
+    order = list(dict.fromkeys(data["game_time"]))
+    lines = (
+        alt.Chart(data)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("game_time:N", sort=order, title="Operations Stage"),
+            y=alt.Y("cohesion:Q", title="Cohesion Level"),
+            color=alt.Color("name:N", title="Unit"),
+            tooltip=["name", "game_time", "cohesion"],
+        )
+    )
+    rules = (
+        alt.Chart(pd.DataFrame({"level": [SURRENDERS_WHEN_ASSAULTED, MAY_NOT_MOVE]}))
+        .mark_rule(strokeDash=[4, 4], color="#b03030")
+        .encode(y="level:Q")
+    )
+    st.altair_chart(lines + rules, width="stretch")
+
+
+def render() -> None:
+    """The Capability & Cohesion page."""
+    game = open_game()
+    state = game.state
+    st.title("Capability & Cohesion")
+    hqs = reports.formation_hqs(state, game.side)
+    if not hqs:
+        st.info(f"No {SIDE_NAMES[game.side]} formation is in play.")
+        show_status(game)
+        return
+    labels = {r["id"]: f"{r['name']} ({r['counter']}, {r['members']} with it)" for r in hqs}
+    hq_id = st.selectbox("Parent Formation", list(labels), format_func=labels.__getitem__)
+    summary, rows = reports.formation_capability(state, hq_id)
+    cpa, stacking, count = st.columns(3)
+    cpa.metric("Formation CPA (6.15)", summary["formation_cpa"] or "–")
+    stacking.metric("Stacking Points (9.12)", summary["stacking_points"])
+    count.metric("Units", summary["units"])
+    for row in rows:
+        row["unit"] = "· " * int(row["depth"]) + f"{row['counter']} — {row['name']}"
+    worst = [r for r in rows if r["may_not_move"] or r["surrenders_if_assaulted"]]
+    if worst:
+        st.error(
+            plain(", ".join(str(r["name"]) for r in worst))
+            + ": Cohesion Level −17 or worse (15.88; −26: 6.26).",
+            icon=":material/warning:",
+        )
+    over = [r for r in rows if r["cp_over"]]
+    if over:
+        st.warning(f"{len(over)} unit(s) over their CPA (6.21).", icon=":material/speed:")
+    show_table(rows, COLUMNS)
+    st.subheader("Cohesion over the Operations Stages")
+    cohesion_chart(reports.cohesion_history(game.session.indexed(), [str(r["id"]) for r in rows]))
+    show_status(game)
+
+
+if __name__ == "__main__":
+    render()
