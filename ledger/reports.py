@@ -349,37 +349,31 @@ def formation_hqs(state: GameState, side: Side | None = None) -> list[Row]:
 def cohesion_history(journal: Sequence[tuple[int, Event]], unit_ids: Sequence[str]) -> list[Row]:
     """Each unit's Cohesion Level at the end of every Operations Stage so far, and now.
 
-    Rows ``{"game_time", "unit" (id), "name", "cohesion"}`` in journal order, replaying the journal (undone
-    events are reversed as in the ledger, and an undone end of OpStage gives no row).
+    Rows ``{"game_time", "unit" (id), "name", "cohesion"}`` in journal order, replaying the
+    journal (undone events are reversed as in the ledger; an undone end of OpStage gives no row).
     """
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
-    wanted = set(unit_ids)
-    rows: list[Row] = []
-    state: GameState | None = None
-    for seq, event in journal:
-        if isinstance(event, OperationsStageEnded) and state is not None and seq not in undone:
-            rows += [
-                {
-                    "game_time": event.ended.short,
-                    "unit": u,
-                    "name": state.units[u].name,
-                    "cohesion": state.units[u].cohesion,
-                }
-                for u in unit_ids
-                if u in state.units
-            ]
-        state = apply(state, event)
-    if state is not None:
-        rows += [
+
+    def snapshot(state: GameState, label: str) -> list[Row]:
+        return [
             {
-                "game_time": state.clock.short,
+                "game_time": label,
                 "unit": u,
                 "name": state.units[u].name,
                 "cohesion": state.units[u].cohesion,
             }
-            for u in wanted
+            for u in unit_ids
             if u in state.units
         ]
+
+    rows: list[Row] = []
+    state: GameState | None = None
+    for seq, event in journal:
+        if isinstance(event, OperationsStageEnded) and state is not None and seq not in undone:
+            rows += snapshot(state, event.ended.short)
+        state = apply(state, event)
+    if state is not None:
+        rows += snapshot(state, state.clock.short)
     return rows
 
 

@@ -49,3 +49,18 @@ def test_history_marks_undone_events(mini_state: GameState) -> None:
     rows = reports.history([(2, event), (3, EventUndone(src, 2, event))], mini_state)  # type: ignore[arg-type]
     assert rows[0]["undone"] and rows[0]["what"] == "1st RNF MG Bn expends 5 CP"
     assert rows[1]["what"] == "undo #2: 1st RNF MG Bn expends 5 CP"
+
+
+def test_cohesion_history_one_point_per_ended_opstage_and_now(session) -> None:  # type: ignore[no-untyped-def]
+    from ledger.commands import end_stage, undo
+
+    session.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(10), Source(s.clock)))  # -2
+    session.execute(lambda s: end_stage(s, Source(s.clock)))
+    session.execute(lambda s: end_stage(s, Source(s.clock)))  # idle: +2 RP back to 0
+    session.execute(lambda s: undo(session.indexed(), Source(s.clock)))  # that end is undone
+    rows = reports.cohesion_history(session.indexed(), ["cw.1_rnf"])
+    assert [(r["game_time"], r["cohesion"]) for r in rows] == [
+        ("GT 1 OpStage 1", -2),
+        ("GT 1 OpStage 2", -2),
+    ]
+    assert rows[0]["name"] == "1st RNF MG Bn"
