@@ -148,6 +148,25 @@ def show_status(game: Game) -> None:
     )
 
 
+def run_form(
+    game: Game,
+    name: str,
+    place: Any,
+    submit: Callable[[Game, FormKeys], None],
+    draw: Callable[[Game, FormKeys], None],
+) -> None:
+    """Run form ``name``'s command if it was just submitted, then draw the form in ``place``.
+
+    The command runs first, so every table drawn afterwards shows its result; the form is
+    drawn with keys of the journal's new last sequence (empty after an accepted command).
+    """
+    keys = FormKeys(name, game.session.last_seq)
+    if keys.submitted:
+        submit(game, keys)
+    with place:
+        draw(game, FormKeys(name, game.session.last_seq))
+
+
 @dataclass(frozen=True)
 class FormKeys:
     """Widget keys of a form that starts afresh after every change to the journal.

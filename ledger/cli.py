@@ -215,6 +215,13 @@ class App:
     def source(self, state: GameState, side: Side | None) -> Source:
         return Source(state.clock, side, self.args.role, self.args.reason)
 
+    def unit_command(self, state: GameState, command: UnitCommand) -> None:
+        """Run ``command(state, unit id, source)`` for the unit named by ``UNIT``, recorded
+        for the unit's side."""
+        unit_id = _resolve(state, self.args.unit, "UNIT", ("unit",))
+        side: Side = state.units[unit_id].side
+        self.execute(lambda s: command(s.state, unit_id, self.source(s.state, side)))
+
     def execute(self, make: Callable[[GameSession], commands.Outcome]) -> tuple[Event, ...]:
         session = self.session()
         try:
@@ -224,6 +231,9 @@ class App:
         for event in events:
             print(reports.describe(event, session.state))
         return events
+
+
+UnitCommand = Callable[[GameState, str, Source], commands.Outcome]
 
 
 def _resolve(state: GameState, text: str, field: str, kinds: tuple[str, ...]) -> str:
@@ -304,14 +314,8 @@ def run(args: argparse.Namespace) -> None:
         rows = reports.history(session.indexed(), state)
         _show(rows[-args.last :] if args.last else rows, args.json)
     elif cmd == "spend-cp":
-        unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
         cp = _cp_arg(args.cp) if args.cp is not None else None
-        unit_side: Side = state.units[unit_id].side
-        app.execute(
-            lambda s: commands.spend_cp(
-                s.state, unit_id, cp, app.source(s.state, unit_side), args.action
-            )
-        )
+        app.unit_command(state, lambda s, uid, src: commands.spend_cp(s, uid, cp, src, args.action))
     elif cmd == "morale":
         unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
         try:
@@ -379,13 +383,9 @@ def run(args: argparse.Namespace) -> None:
     elif cmd in ("cp", "cohesion"):
         _show(_columns(reports.capability(state, args.side), cmd, args.json), args.json)
     elif cmd == "adjust-cohesion":
-        unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
         change = _signed_cp_arg(args.change) if args.change is not None else None
-        owner: Side = state.units[unit_id].side
-        app.execute(
-            lambda s: commands.adjust_cohesion(
-                s.state, unit_id, args.cause, app.source(s.state, owner), change
-            )
+        app.unit_command(
+            state, lambda s, uid, src: commands.adjust_cohesion(s, uid, args.cause, src, change)
         )
     elif cmd == "transfer":
         origin = _resolve(state, args.origin, "--from", ("dump", "unit", "trucks"))

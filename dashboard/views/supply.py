@@ -6,7 +6,7 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, show_status
+from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import LINE_NAMES, holder_labels, holder_name
 from ledger import commands, reports
@@ -122,11 +122,7 @@ def render() -> None:
     tables = st.container()
     st.subheader("Transfer supplies")
     form = st.container()
-    keys = FormKeys("transfer", game.session.last_seq)
-    if keys.submitted:
-        transfer(game, keys)
-    with form:
-        transfer_form(game, FormKeys("transfer", game.session.last_seq))
+    run_form(game, "transfer", form, transfer, transfer_form)
     state = game.state
     dumps_tab, trucks_tab, units_tab = tables.tabs(
         ["Supply Dumps", "Truck Points", "Supplies with units"]

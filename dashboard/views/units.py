@@ -6,7 +6,7 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, show_status
+from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import holder_name, plain, unit_label
 from ledger import commands, reports
@@ -151,11 +151,7 @@ def render() -> None:
     table = st.container()
     st.subheader("Spend CP")
     form = st.container()
-    keys = FormKeys("spend", game.session.last_seq)
-    if keys.submitted:
-        spend_cp(game, keys)
-    with form:
-        spend_cp_form(game, FormKeys("spend", game.session.last_seq))
+    run_form(game, "spend", form, spend_cp, spend_cp_form)
     toe_area = st.container()
     side: Side | None = None if shown == ALL_SIDES else next(s for s in SIDES if s == shown)
     with table:
