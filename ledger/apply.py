@@ -17,9 +17,14 @@ from ledger.events import (
     EventUndone,
     GameStarted,
     OperationsStageEnded,
+    PhaseAdvanced,
     ReversibleEvent,
     SuppliesTransferred,
+    TroopsCarried,
+    TruckPointsMoved,
+    UnitReorganized,
 )
+from ledger.phases import ORGANIZATION
 from ledger.quantities import Supplies
 from ledger.rulings import RULINGS
 from ledger.state import GameState
@@ -98,12 +103,54 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
         units = dict(state.units)
         for unit_id, cp in event.cp_cleared:
             units[unit_id] = replace(units[unit_id], cp_expended=Fraction(0) if sign > 0 else cp)
-        return replace(state, units=units, clock=event.began if sign > 0 else event.ended)
+        return replace(
+            state,
+            units=units,
+            clock=event.began if sign > 0 else event.ended,
+            phase=ORGANIZATION if sign > 0 else event.phase_ended,
+        )
     if isinstance(event, CohesionAdjusted):
         unit = state.units[event.unit_id]
         changed = replace(unit, cohesion=unit.cohesion + sign * event.change)
         return replace(state, units={**state.units, unit.id: changed})
+    if isinstance(event, PhaseAdvanced):
+        return replace(state, phase=event.after if sign > 0 else event.before)
+    if isinstance(event, UnitReorganized):
+        unit = state.units[event.unit_id]
+        to = event.after if sign > 0 else event.before
+        changed = replace(
+            unit,
+            parent=to.parent,
+            attached_to=to.attached_to,
+            detached=to.detached,
+            reorganized_at=to.reorganized_at,
+        )
+        return replace(state, units={**state.units, unit.id: changed})
+    if isinstance(event, TruckPointsMoved):
+        return _move_truck_points(state, event, sign)
+    if isinstance(event, TroopsCarried):
+        unit = state.units[event.unit_id]
+        carried = event.after if sign > 0 else event.before
+        return replace(state, units={**state.units, unit.id: replace(unit, carried_by=carried)})
     raise JournalOrderError(f"no effect defined for {type(event).__name__}")
+
+
+def _move_truck_points(state: GameState, event: TruckPointsMoved, sign: int) -> GameState:
+    trucks = dict(state.trucks)
+    if sign > 0 and event.created is not None:
+        trucks[event.created.id] = event.created
+    moved = (event.light, event.medium, event.heavy)
+    for group_id, direction in ((event.origin, -sign), (event.destination, sign)):
+        group = trucks[group_id]
+        trucks[group_id] = replace(
+            group,
+            light=group.light + direction * moved[0],
+            medium=group.medium + direction * moved[1],
+            heavy=group.heavy + direction * moved[2],
+        )
+    if sign < 0 and event.created is not None:
+        del trucks[event.created.id]
+    return replace(state, trucks=trucks)
 
 
 def _add_to_holder(state: GameState, holder_id: str, delta: Supplies) -> GameState:

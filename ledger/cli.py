@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ledger import commands, reports
+from ledger import commands, reorganize, reports
 from ledger.checks import warnings
 from ledger.cp_actions import cp_actions
 from ledger.errors import LedgerError
@@ -34,12 +34,10 @@ from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.journal.store import database_url
 from ledger.lookup import resolve as resolve_holder
 from ledger.organization import (
-    formation_cpa,
-    formation_rows,
-    formation_stacking_points,
     formation_strengths,
     formation_tree,
 )
+from ledger.phases import find_phase
 from ledger.quantities import CPFormatError, Supplies, format_cp, parse_cp
 from ledger.state import GameState
 from ledger.units import SIDES, Side
@@ -141,6 +139,40 @@ def build_parser() -> argparse.ArgumentParser:
     for commodity in ("ammo", "fuel", "stores", "water"):
         p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
     _source_options(p, "logistics_commander")
+    p = add("phase", "the phase of the Operations Stage (5.2 III); give one to move forward")
+    p.add_argument(
+        "target",
+        metavar="PHASE",
+        nargs="?",
+        help="`next`, or a phase key, letter or name (`G`, `movement and combat`)",
+    )
+    p.add_argument("--player", choices=["A", "B"], help="Player A or B for phases F to L")
+    _source_options(p, "commander_in_chief")
+    for name, text in (
+        ("assign", "assign a non-assigned unit to a Parent Formation (5.2 III.C.1; free)"),
+        ("attach", "attach a unit to a Parent Formation (6.3: own 1 CP, other 2 CP each)"),
+    ):
+        p = add(name, text)
+        p.add_argument("unit", metavar="UNIT")
+        p.add_argument("parent", metavar="HQ", help="the Parent Formation's HQ")
+        _source_options(p, "field_commander")
+    p = add("detach", "detach a unit from its Parent Formation (6.3: 1 CP each; 8.96 trucks)")
+    p.add_argument("unit", metavar="UNIT")
+    _truck_options(p, "truck points going with the unit (8.97), default 0")
+    _source_options(p, "field_commander")
+    p = add("attach-trucks", "attach truck points of a group to a unit (8.96, 8.97)")
+    p.add_argument("trucks", metavar="GROUP", help="truck group id")
+    p.add_argument("unit", metavar="UNIT")
+    _truck_options(p, "truck points to attach (default: the whole group)")
+    _source_options(p, "logistics_commander")
+    p = add("detach-trucks", "detach truck points of a formation into a convoy group (8.97)")
+    p.add_argument("unit", metavar="HQ", help="the formation's highest HQ (or a lone unit)")
+    _truck_options(p, "truck points to detach")
+    _source_options(p, "logistics_commander")
+    p = add("load-troops", "carry a leg unit on its formation's truck points (6.17, 8.95)")
+    p.add_argument("unit", metavar="UNIT")
+    _truck_options(p, "truck points carrying it (all 0 unloads it)")
+    _source_options(p, "field_commander")
     p = add("end-stage", "end the Operations Stage: CP expended back to 0 (6.16), clock advances")
     _source_options(p, "commander_in_chief")
     p = add("history", "the journal: sequence, game time, side/role, what, why")
@@ -152,6 +184,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--side", required=True, choices=SIDES)
     p.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.xlsx")
     return parser
+
+
+def _truck_options(p: argparse.ArgumentParser, what: str) -> None:
+    for kind in ("light", "medium", "heavy"):
+        p.add_argument(f"--{kind}", type=int, metavar="N", help=f"{kind} {what}")
+
+
+def _trucks_given(args: argparse.Namespace) -> tuple[int, int, int] | None:
+    given = (args.light, args.medium, args.heavy)
+    if all(n is None for n in given):
+        return None
+    return (args.light or 0, args.medium or 0, args.heavy or 0)
 
 
 def _source_options(p: argparse.ArgumentParser, role: Role) -> None:
@@ -341,18 +385,15 @@ def run(args: argparse.Namespace) -> None:
                 False,
             )
     elif cmd == "formation":
-        tree = formation_tree(state, _resolve(state, args.unit, "HQ", ("unit",)))
-        rows = formation_rows(state, tree)
-        summary = {
-            "formation": tree.unit.name,
-            "units": len(rows),
-            "formation_cpa": formation_cpa(state, tree),
-            "stacking_points": formation_stacking_points(state, tree),
-            **formation_strengths(state, tree),
-        }
+        hq = _resolve(state, args.unit, "HQ", ("unit",))
+        summary, rows = reports.formation_organization(state, hq)
+        tree = formation_tree(state, hq)
+        summary = {**summary, **formation_strengths(state, tree)}
         if args.json:
             _show({**summary, "tree": rows}, True)
         else:
+            for key in ("trucks", "carrying"):
+                summary.pop(key)
             _show(summary, False)
             print()
             _show(
@@ -397,6 +438,41 @@ def run(args: argparse.Namespace) -> None:
                 s.state, origin, destination, amounts, app.source(s.state, side)
             )
         )
+    elif cmd == "phase":
+        if args.target is None:
+            _show(reports.phases(state), args.json)
+            return
+        target = None
+        if args.target.casefold() != "next":
+            found = find_phase(args.target, args.player)
+            if found is None:
+                raise Refused(
+                    [
+                        f"PHASE: no single phase {args.target!r} (5.2 III); "
+                        "give --player A or B for F to L"
+                    ]
+                )
+            target = found.key
+        app.execute(lambda s: reorganize.advance_phase(s.state, target, app.source(s.state, None)))
+    elif cmd in ("assign", "attach"):
+        parent = _resolve(state, args.parent, "HQ", ("unit",))
+        command = reorganize.assign if cmd == "assign" else reorganize.attach
+        app.unit_command(state, lambda s, uid, src: command(s, uid, parent, src))
+    elif cmd == "detach":
+        trucks = _trucks_given(args) or (0, 0, 0)
+        app.unit_command(state, lambda s, uid, src: reorganize.detach(s, uid, src, trucks))
+    elif cmd == "attach-trucks":
+        group = _resolve(state, args.trucks, "GROUP", ("trucks",))
+        points = _trucks_given(args)
+        app.unit_command(
+            state, lambda s, uid, src: reorganize.attach_trucks(s, group, uid, points, src)
+        )
+    elif cmd in ("detach-trucks", "load-troops"):
+        given = _trucks_given(args)
+        if given is None:
+            raise Refused(["--light/--medium/--heavy: give the truck points"])
+        make = reorganize.detach_trucks if cmd == "detach-trucks" else reorganize.carry_troops
+        app.unit_command(state, lambda s, uid, src: make(s, uid, given, src))
     elif cmd == "end-stage":
         app.execute(lambda s: commands.end_stage(s.state, app.source(s.state, None)))
     elif cmd == "undo":

@@ -310,7 +310,9 @@ def end_stage(state: GameState, source: Source) -> Outcome:
     posted = Source(state.clock.next_stage(), reason="idle Operations Stage", app_made=True)
     return Outcome(
         events=(
-            OperationsStageEnded(source, state.clock, state.clock.next_stage(), cleared),
+            OperationsStageEnded(
+                source, state.clock, state.clock.next_stage(), cleared, state.phase
+            ),
             *(
                 CohesionAdjusted(posted, unit_id, rp, "idle-opstage", "6.24")
                 for unit_id, rp in idle_reorganization(state)

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from ledger.clock import GameTime
+from ledger.holdings import TruckGroup
 from ledger.quantities import Supplies
 from ledger.scenario import Setup
 from ledger.units import Side
@@ -93,14 +94,16 @@ class OperationsStageEnded:
     """The Operations Stage ``ended`` is over and ``began`` starts.
 
     CP expended go back to zero (6.16); ``cp_cleared`` records each unit's CP expended at the
-    end, so the event can be reversed exactly. The idle units' Reorganization Points (6.24.1)
-    follow as app-made ``CohesionAdjusted`` events.
+    end and ``phase_ended`` the phase it ended in, so the event can be reversed exactly; the
+    new Operations Stage opens in its Organization Phase. The idle units' Reorganization Points
+    (6.24.1) follow as app-made ``CohesionAdjusted`` events.
     """
 
     source: Source
     ended: GameTime
     began: GameTime
     cp_cleared: tuple[tuple[str, Fraction], ...] = ()
+    phase_ended: str = "organization"
     kind: Literal["operations_stage_ended"] = "operations_stage_ended"
 
 
@@ -122,7 +125,80 @@ class CohesionAdjusted:
     kind: Literal["cohesion_adjusted"] = "cohesion_adjusted"
 
 
-ReversibleEvent = CPExpended | SuppliesTransferred | OperationsStageEnded | CohesionAdjusted
+@dataclass(frozen=True, slots=True)
+class PhaseAdvanced:
+    """The Operations Stage moves from phase ``before`` to the later phase ``after`` (5.2 III;
+    keys of ``ledger.phases.PHASES``)."""
+
+    source: Source
+    before: str
+    after: str
+    kind: Literal["phase_advanced"] = "phase_advanced"
+
+
+@dataclass(frozen=True, slots=True)
+class Affiliation:
+    """Where a unit belongs: ``parent`` (assigned), ``attached_to``, ``detached`` from its
+    parent, and ``reorganized_at``, the Operations Stage of its last attachment or detachment."""
+
+    parent: str | None
+    attached_to: str | None
+    detached: bool
+    reorganized_at: GameTime | None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitReorganized:
+    """A unit is assigned, attached or detached (``action``: ``assign``, ``attach-assigned``,
+    ``attach-unassigned``, ``detach``; 5.2 III.C.1, 6.3, 9.21). ``before`` and ``after`` make
+    the change exactly reversible; the CP it costs follow as ``CPExpended`` events."""
+
+    source: Source
+    unit_id: str
+    action: str
+    before: Affiliation
+    after: Affiliation
+    kind: Literal["unit_reorganized"] = "unit_reorganized"
+
+
+@dataclass(frozen=True, slots=True)
+class TruckPointsMoved:
+    """``light``/``medium``/``heavy`` truck points pass from group ``origin`` to group
+    ``destination`` (attaching or detaching first-line trucks, 8.96, 8.97). ``created`` is the
+    destination group when this event makes it (empty, then filled); reversal removes it."""
+
+    source: Source
+    origin: str
+    destination: str
+    light: int
+    medium: int
+    heavy: int
+    created: TruckGroup | None = None
+    kind: Literal["truck_points_moved"] = "truck_points_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class TroopsCarried:
+    """The truck points carrying a unit change from ``before`` to ``after`` (light, medium,
+    heavy truck points; 6.17, 8.92, 8.95): loading or unloading troops."""
+
+    source: Source
+    unit_id: str
+    before: tuple[int, int, int]
+    after: tuple[int, int, int]
+    kind: Literal["troops_carried"] = "troops_carried"
+
+
+ReversibleEvent = (
+    CPExpended
+    | SuppliesTransferred
+    | OperationsStageEnded
+    | CohesionAdjusted
+    | PhaseAdvanced
+    | UnitReorganized
+    | TruckPointsMoved
+    | TroopsCarried
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +217,10 @@ Event = (
     | SuppliesTransferred
     | OperationsStageEnded
     | CohesionAdjusted
+    | PhaseAdvanced
+    | UnitReorganized
+    | TruckPointsMoved
+    | TroopsCarried
     | EventUndone
 )
 """Every kind of journal event."""

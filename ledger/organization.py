@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ledger.holdings import TruckGroup
 from ledger.state import GameState
 from ledger.strength import SUMMED_RATINGS, actual_points, raw_points
+from ledger.trucks import add_points
 from ledger.units import Unit
 
 
@@ -30,8 +32,11 @@ class FormationNode:
 
 
 def current_parent(unit: Unit) -> str | None:
-    """The Parent Formation a unit is with now: where it is attached, else where assigned."""
-    return unit.attached_to or unit.parent
+    """The Parent Formation a unit is with now: where it is attached, else where assigned
+    unless detached (9.21); ``None`` for an independent unit."""
+    if unit.attached_to is not None:
+        return unit.attached_to
+    return None if unit.detached else unit.parent
 
 
 def formation_tree(state: GameState, hq_id: str) -> FormationNode:
@@ -115,3 +120,42 @@ def formation_rows(
     for child in node.children:
         rows += formation_rows(state, child, depth + 1)
     return rows
+
+
+def highest_parent(state: GameState, unit_id: str) -> str:
+    """The top of the chain of Parent Formations the unit is with now (the unit itself when it
+    is with none). 8.96: trucks attached to any unit of the chain belong to this formation."""
+    seen = {unit_id}
+    current = unit_id
+    while (parent := current_parent(state.units[current])) is not None and parent not in seen:
+        seen.add(parent)
+        current = parent
+    return current
+
+
+def in_tree(state: GameState, unit_id: str, top_id: str) -> bool:
+    """True when ``unit_id`` is ``top_id`` or is with it, directly or through nested parents."""
+    return any(u.id == unit_id for u in formation_tree(state, top_id).walk())
+
+
+def formation_truck_groups(state: GameState, top_id: str) -> list[TruckGroup]:
+    """The first-line truck groups attached to any unit with the formation ``top_id`` (8.96),
+    in play, with truck points left."""
+    members = {u.id for u in formation_tree(state, top_id).walk()}
+    return [
+        g
+        for g in state.trucks.values()
+        if g.attached_to in members and g.in_play(state.clock) and g.truck_points
+    ]
+
+
+def formation_truck_points(state: GameState, top_id: str) -> tuple[int, int, int]:
+    """Light, medium and heavy first-line truck points the formation controls (8.96)."""
+    return add_points(
+        *((g.light, g.medium, g.heavy) for g in formation_truck_groups(state, top_id))
+    )
+
+
+def trucks_carrying_troops(state: GameState, top_id: str) -> tuple[int, int, int]:
+    """Light, medium and heavy truck points of the formation now carrying its units (8.95)."""
+    return add_points(*(u.carried_by for u in formation_tree(state, top_id).walk()))

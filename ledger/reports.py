@@ -6,7 +6,7 @@ plain dicts with stable keys, values as ``int``, ``str`` or ``Fraction`` (CP and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -20,6 +20,7 @@ from ledger.cna.morale import (
     morale_modifier_distribution,
     morale_row,
 )
+from ledger.cna.unit_size import SizeRulings, formation_size, size_report
 from ledger.commands import NON_MOTORIZED_CPA, VOLUNTARY_CEILING
 from ledger.events import (
     CohesionAdjusted,
@@ -28,7 +29,11 @@ from ledger.events import (
     EventUndone,
     GameStarted,
     OperationsStageEnded,
+    PhaseAdvanced,
     SuppliesTransferred,
+    TroopsCarried,
+    TruckPointsMoved,
+    UnitReorganized,
 )
 from ledger.organization import (
     current_parent,
@@ -36,10 +41,15 @@ from ledger.organization import (
     formation_rows,
     formation_stacking_points,
     formation_tree,
+    formation_truck_points,
+    highest_parent,
+    trucks_carrying_troops,
 )
+from ledger.phases import PHASES, phase, phase_index
 from ledger.quantities import COMMODITIES, Supplies, format_cp
 from ledger.state import GameState
 from ledger.strength import SUMMED_RATINGS, actual_points, raw_points
+from ledger.trucks import TRUCK_TYPES
 from ledger.units import RATINGS, SIDES, Side, Unit
 
 Row = dict[str, Any]
@@ -51,12 +61,27 @@ def clock(state: GameState) -> Row:
         "game_turn": state.clock.game_turn,
         "op_stage": state.clock.op_stage,
         "calendar": state.clock.calendar,
+        "phase": phase(state.phase).label,
         "scenario": state.info.name,
         "scenario_case": state.info.case,
         "scenario_start": state.info.start.short,
         "scenario_end": state.info.end.short,
         "initiative_first_turn": state.info.initiative or "",
     }
+
+
+def phases(state: GameState) -> list[Row]:
+    """The phases of the Operations Stage (5.2 III) in order, marking the current one and the
+    ones passed; ``key`` is what ``quartermaster phase`` takes."""
+    now = phase_index(state.phase)
+    return [
+        {
+            "now": "▶" if i == now else ("done" if i < now else ""),
+            "phase": p.label,
+            "key": p.key,
+        }
+        for i, p in enumerate(PHASES)
+    ]
 
 
 def unit_strengths(state: GameState, units: Sequence[Unit]) -> Row:
@@ -72,8 +97,11 @@ def unit_strengths(state: GameState, units: Sequence[Unit]) -> Row:
 def units(
     state: GameState, side: Side | None = None, *, include_arriving: bool = False
 ) -> list[Row]:
-    """One row per counter: identity, CPA, CP expended and left, cohesion, TOE, supplies held,
-    first-line truck points attached (8.96) and Raw/Actual strengths (11.3)."""
+    """One row per counter: identity, assigned ``parent``, ``attached_to``, ``detached``,
+    ``with`` (the Parent Formation it is with now, 9.21), ``riding`` (light, medium, heavy truck
+    points carrying it, 8.95, or ``None``), CPA (the truck CPA when carried, 6.17), CP expended
+    and left, cohesion, TOE, supplies held, first-line truck points attached (8.96) and
+    Raw/Actual strengths (11.3)."""
     rows: list[Row] = []
     attached_trucks: dict[str, int] = {}
     for group in state.trucks.values():
@@ -99,6 +127,9 @@ def units(
                 "class": unit.class_id,
                 "parent": unit.parent or "",
                 "attached_to": unit.attached_to or "",
+                "detached": unit.detached,
+                "with": current_parent(unit) or "",
+                "riding": unit.carried_by if any(unit.carried_by) else None,
                 "location": unit.location,
                 "arrival": unit.arrival.short if unit.arrival else "start",
                 "in_play": arrived,
@@ -242,9 +273,44 @@ def describe(event: Event, state: GameState | None = None) -> str:
         return f"{event.supplies.describe()} from {name(event.origin)} to {name(event.destination)}"
     if isinstance(event, OperationsStageEnded):
         return f"{event.ended.short} ended; {event.began.short} begins ({len(event.cp_cleared)} units' CP reset)"
+    if isinstance(event, PhaseAdvanced):
+        return f"{phase(event.before).label} over; {phase(event.after).label} begins"
+    if isinstance(event, UnitReorganized):
+        return _describe_reorganized(event, name)
+    if isinstance(event, TruckPointsMoved):
+        moved = ", ".join(
+            f"{n} {t}"
+            for t, n in zip(TRUCK_TYPES, (event.light, event.medium, event.heavy), strict=True)
+            if n
+        )
+        new = " (new group)" if event.created is not None else ""
+        return f"{moved} truck points from {_group_text(event.origin, state, name)} to {_group_text(event.destination, state, name)}{new}"
+    if isinstance(event, TroopsCarried):
+        if not any(event.after):
+            return f"{name(event.unit_id)} unloaded from its trucks"
+        light, medium, heavy = event.after
+        return f"{name(event.unit_id)} rides {light} light, {medium} medium, {heavy} heavy truck points"
     if isinstance(event, EventUndone):
         return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
     raise TypeError(type(event).__name__)
+
+
+def _describe_reorganized(event: UnitReorganized, name: Callable[[str], str]) -> str:
+    unit = name(event.unit_id)
+    if event.action == "assign":
+        return f"{unit} assigned to {name(event.after.parent or '')} (5.2)"
+    if event.action == "detach":
+        was = event.before.attached_to or event.before.parent or ""
+        return f"{unit} detached from {name(was)} (6.3)"
+    to = event.after.attached_to or event.after.parent or ""
+    return f"{unit} attached to {name(to)} ({event.action}, 6.3)"
+
+
+def _group_text(group_id: str, state: GameState | None, name: Callable[[str], str]) -> str:
+    group = state.trucks.get(group_id) if state is not None else None
+    if group is not None and group.attached_to is not None:
+        return f"{name(group.attached_to)} ({group_id})"
+    return group_id
 
 
 def history(journal: Sequence[tuple[int, Event]], state: GameState | None = None) -> list[Row]:
@@ -322,6 +388,52 @@ def formation_capability(state: GameState, hq_id: str) -> tuple[Row, list[Row]]:
         "stacking_points": formation_stacking_points(state, tree),
     }
     return summary, rows
+
+
+def formation_organization(state: GameState, hq_id: str) -> tuple[Row, list[Row]]:
+    """A Parent Formation's organization: summary ``{"formation_cpa" (6.15),
+    "stacking_points" (9.12), "controlled_by" (the highest parent, 8.96), "trucks",
+    "carrying" ((light, medium, heavy) truck points it controls and those carrying troops,
+    8.95), "trucks_text", "carrying_text", "printed_size", "size" (the level it counts as, 9.28),
+    "shell" and "shell_reason" (9.26, 9.27, 15.55)}`` and the tree rows of ``formation_rows``
+    with ``"riding"`` (the truck points carrying each unit, "" when none), ``"size"`` and
+    ``"shell"``.
+
+    Raises ``KeyError`` for an unknown HQ id."""
+    tree = formation_tree(state, hq_id)
+    top = highest_parent(state, hq_id)
+    trucks = formation_truck_points(state, top)
+    carrying = trucks_carrying_troops(state, top)
+    rulings = SizeRulings.from_choices(state.ruling)
+    size = formation_size(state, tree, rulings)
+    summary: Row = {
+        "formation": tree.unit.name,
+        "units": sum(1 for _ in tree.walk()),
+        "formation_cpa": formation_cpa(state, tree),
+        "stacking_points": formation_stacking_points(state, tree),
+        "printed_size": size.printed,
+        "size": size.effective,
+        "shell": size.shell,
+        "shell_reason": size.reason,
+        "controlled_by": top,
+        "trucks": trucks,
+        "carrying": carrying,
+        "trucks_text": _triple(trucks),
+        "carrying_text": _triple(carrying),
+    }
+    rows = formation_rows(state, tree)
+    for row in rows:
+        carried = state.units[str(row["id"])].carried_by
+        row["riding"] = _triple(carried) if any(carried) else ""
+        report = size_report(state, str(row["id"]), rulings)
+        row["size"] = report.effective
+        row["shell"] = report.shell
+    return summary, rows
+
+
+def _triple(points: tuple[int, int, int]) -> str:
+    """``"5 L / 5 M / 5 H"``: light, medium and heavy truck points."""
+    return " / ".join(f"{n} {t[0].upper()}" for t, n in zip(TRUCK_TYPES, points, strict=True))
 
 
 def formation_hqs(state: GameState, side: Side | None = None) -> list[Row]:

@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from ledger.capability import unit_cpa
 from ledger.clock import GameTime
 from ledger.holdings import Dump, TruckGroup
+from ledger.phases import ORGANIZATION
 from ledger.quantities import Supplies
 from ledger.scenario import Ruling, ScenarioInfo
+from ledger.trucks import NON_MOTORIZED_CPA, carried_cpa
 from ledger.units import Side, Unit, UnitClass, WeaponSystem
 
 
@@ -23,7 +25,8 @@ class GameState:
 
     ``systems`` maps every TOE system id (weapons and unit classes) to its ``WeaponSystem``.
     ``rulings`` holds the scenario's and the ledger's named rulings; ``ruling_choices`` the
-    options this game chose where it departs from the defaults.
+    options this game chose where it departs from the defaults. ``phase`` is the key of the
+    current phase of the Operations Stage (``ledger.phases``).
     """
 
     info: ScenarioInfo
@@ -35,6 +38,7 @@ class GameState:
     trucks: Mapping[str, TruckGroup]
     rulings: Mapping[str, Ruling]
     ruling_choices: Mapping[str, str]
+    phase: str = ORGANIZATION
 
     def ruling(self, ruling_id: str) -> str:
         """The option in force for a named ruling (the game's choice, else the default).
@@ -46,14 +50,21 @@ class GameState:
         return self.rulings[ruling_id].default
 
     def cpa(self, unit: Unit, *, for_movement: bool = False) -> int | None:
-        """The unit's CPA under this game's rulings; ``None`` when the scenario lacks it."""
-        return unit_cpa(
+        """The unit's CPA under this game's rulings; ``None`` when the scenario lacks it.
+
+        A non-motorized unit (CPA 10 or less) fully carried by truck points moves at the truck
+        CPA (6.17, 8.92); ``ledger.trucks.carried_cpa``."""
+        own = unit_cpa(
             unit,
             self.classes,
             self.systems,
             for_movement=for_movement,
             lowest_system=self.ruling("unit-cpa-lowest-system") == "lowest",
         )
+        carried = carried_cpa(unit, self.classes[unit.class_id])
+        if carried is not None and (own is None or own <= NON_MOTORIZED_CPA):
+            return carried
+        return own
 
     def units_in_play(self, side: Side | None = None) -> list[Unit]:
         """Units that have arrived by the current OpStage, optionally of one side."""

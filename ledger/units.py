@@ -146,6 +146,14 @@ class Unit:
     CP expended this Operations Stage and the Cohesion Level are exact ``Fraction``s (whole
     quarter points); supplies are supply points carried by the unit. ``arrival`` is ``None``
     for a unit on the map at the start, else the Operations Stage it enters play.
+
+    ``parent`` is the Parent Formation the unit is assigned to, ``attached_to`` the one it is
+    attached to away from it; ``detached`` marks an assigned unit detached from its parent
+    (9.21: then not part of it). ``max_assigned`` is, for an HQ, how many next-lower-level
+    units (brigade-equivalents for a division, battalions for a brigade) its OA sheet may
+    assign to it (9.26 shells); ``None`` when the scenario does not say. ``reorganized_at`` is
+    the Operations Stage of its last attachment or detachment (8.97). ``carried_by`` are the
+    light, medium and heavy truck points carrying the unit (6.17, 8.92, 8.95).
     """
 
     id: str
@@ -164,6 +172,10 @@ class Unit:
     basic_morale_untrained: int | None = None
     in_training: bool = False
     stacking_points: int | None = None
+    max_assigned: int | None = None
+    detached: bool = False
+    reorganized_at: GameTime | None = None
+    carried_by: tuple[int, int, int] = (0, 0, 0)
     cp_expended: Fraction = Fraction(0)
     cohesion: Fraction = Fraction(0)
     supplies: Supplies = field(default_factory=Supplies)

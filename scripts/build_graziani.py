@@ -58,6 +58,22 @@ KIND_WORDS = {
 # --- the open questions of the reference, as named rulings ------------------------------------
 SEVENTH_SG = "cw.7_armd_div.7th_support_group_hq"
 SEVENTH_MOTOR = "cw.7_armd_div.7th_motor_bde_hq"
+
+# --- 9.26 shells: what each HQ's OA sheet may assign to it (max_assigned) -----------------------
+# The reference's CW OA sheets are partial (rows for GT 1-6 and what they reference). The one
+# next-lower-level unit they leave out under an HQ of this scenario: the 5th NZ Bde HQ (2 Stacking
+# Points, arrives GT 35 OpStage 1) of the 2nd NZ Division's sheet.
+NZ_SHEET = "data/units/oa/cw/2_nz_div.toml"
+NZ_SHEET_COMMIT = "77784bd68819ddcd9ef5f4876d584a7c18d7771e"
+OA_ASSIGNED_NOT_IN_REFERENCE = {  # parent: (child, stacking points, arrival)
+    "cw.2_nz_div.2nd_new_zealand_div_hq": (
+        "cw.2_nz_div.5th_new_zealand_bde_hq",
+        2,
+        "GT35 OpStage 1",
+    ),
+}
+ECHELON_POINTS = {"division": 5, "super_brigade": 3, "brigade": 2, "battalion": 1, "company": 0}
+"""Chart 9.4: the Stacking Points of each level, for a unit the reference gives none."""
 RULINGS: list[dict[str, Any]] = [
     {
         "id": "60.22-7th-support-group-parent",
@@ -351,11 +367,70 @@ def parse_toe(text: str) -> list[tuple[str, int, list[str], str]]:
     return entries
 
 
+def max_assigned_counts(
+    formations: list[dict[str, str]],
+    units: list[dict[str, str]],
+    classes: dict[str, dict[str, str]],
+) -> dict[str, int]:
+    """9.26: for each division and brigade HQ in the scenario, how many next-lower-level units
+    its OA sheet assigns (brigade-equivalents of 2 or 3 Stacking Points under a division, combat
+    battalions of 1 under a brigade), whether in this scenario or arriving later.
+
+    Counted from the "assigned" rows of formations.csv and its "less" rows (units the set-up
+    keeps away from a division that its OA sheet assigns to it, such as the 6th Australian's
+    19th Bde), plus ``OA_ASSIGNED_NOT_IN_REFERENCE``. A child's level is its Stacking Points in
+    units.csv, else its echelon. Under ruling 60.22-7th-support-group-parent (default) the 7th
+    Motor Bde's battalions count for the 7th Support Group, and the 7th Motor Bde HQ (its 1942
+    redesignation) is not a fourth brigade of the 7th Armoured Division.
+    """
+    by_id = {u["unit_id"]: u for u in units}
+
+    def points(uid: str, echelon: str) -> int | None:
+        row = by_id.get(uid)
+        if row is not None and row["stacking_points"]:
+            return int(row["stacking_points"])
+        return ECHELON_POINTS.get(echelon)
+
+    children: dict[str, dict[str, tuple[int | None, str]]] = {}
+    for row in formations:
+        if not row["relation"].startswith(("assigned", "less")):
+            continue
+        parent, child = row["parent_id"], row["child_id"]
+        if child == SEVENTH_MOTOR:
+            continue
+        if parent == SEVENTH_MOTOR:
+            parent = SEVENTH_SG
+        children.setdefault(parent, {})[child] = (
+            points(child, row["child_echelon"]),
+            row["child_class"],
+        )
+    for parent, (child, child_points, _) in OA_ASSIGNED_NOT_IN_REFERENCE.items():
+        children.setdefault(parent, {})[child] = (child_points, "")
+    counts = {}
+    for unit in units:
+        uid = unit["unit_id"]
+        own = points(uid, unit["echelon"])
+        if own not in (2, 3, 5):
+            continue
+        headquarters = classes.get(unit["class_code"], {}).get("unit_type") == "headquarters"
+        if uid not in children and not headquarters:
+            continue  # a brigade printed as one counter: nothing may be assigned (9.26 ruling)
+        wanted = {2, 3} if own == 5 else {1}
+        counts[uid] = sum(
+            1
+            for child_points, child_class in children.get(uid, {}).values()
+            if child_points in wanted
+            and (own == 5 or classes.get(child_class, {}).get("unit_type") != "headquarters")
+        )
+    return counts
+
+
 def unit_record(
     row: dict[str, str],
     names: dict[str, str],
     classes: dict[str, dict[str, Any]],
     detached: dict[str, str],
+    max_assigned: dict[str, int],
 ) -> dict[str, Any]:
     uid = row["unit_id"]
     notes: list[str] = []
@@ -391,6 +466,8 @@ def unit_record(
             notes.append(MATRUH_ATTACHED_NOTE)
         else:
             notes.append(f"starts attached to the {names[row['attached_to']]} (60.31)")
+    if uid in detached and row["arrival"] == "start":
+        record["detached"] = True  # 9.21: assigned, but not with its parent at the start
 
     if row["arrival"] == "start":
         record["location"] = location(row["setup_location_kind"], row["setup_location"])
@@ -410,6 +487,14 @@ def unit_record(
         notes.append("In Training at the start (60.41)")
     if row["stacking_points"]:
         record["stacking_points"] = int(row["stacking_points"])
+    if uid in max_assigned:
+        record["max_assigned"] = max_assigned[uid]
+        if uid in OA_ASSIGNED_NOT_IN_REFERENCE:
+            child, _, _ = OA_ASSIGNED_NOT_IN_REFERENCE[uid]
+            notes.append(
+                f"max_assigned counts {child}, which the OA sheet assigns but the reference "
+                f"extract leaves out ({src(NZ_SHEET, NZ_SHEET_COMMIT)})"
+            )
 
     toe_text = row["toe"]
     toe: list[dict[str, Any]] = []
@@ -698,8 +783,9 @@ def build() -> tuple[str, dict[str, int]]:
         for r in read_csv("formations.csv")
         if r["relation"].startswith("detached")
     }
+    max_assigned = max_assigned_counts(read_csv("formations.csv"), unit_rows, class_rows)
     units = [
-        unit_record(r, names, class_by_id, detached)
+        unit_record(r, names, class_by_id, detached, max_assigned)
         for r in unit_rows
         if r["unit_id"] != SAN_GIORGIO
     ]
@@ -791,6 +877,11 @@ def build() -> tuple[str, dict[str, int]]:
         "#   supply, trucks, scenario: data/scenarios/graziani/supply.toml, scenario.toml",
         "#            @ 131fbc9855ba0b68384f042284d2ef9e31102f96 (the repo marks supply.toml 'single' verification)",
         "#",
+        "# max_assigned (9.26): for each division and brigade HQ, the next-lower-level units its OA",
+        "# sheet assigns (formations.csv 'assigned' and 'less' rows, in this scenario or not; the 2nd",
+        f"# NZ Div's 5th NZ Bde from {NZ_SHEET} @ {NZ_SHEET_COMMIT[:12]}). detached (9.21):",
+        "# the set-up's 'Det' units on the map at the start.",
+        "#",
         "# Not in this file (the format has no record for them): air units and pilots (air.csv),",
         "# air and repair facilities (facilities.csv), fleet and convoys, weather, victory conditions;",
         "# see ../shared/reference/cna/scenario-60.22/notes.md.",
@@ -848,6 +939,10 @@ def check(text: str) -> list[str]:
                 problems.append(f"{unit['id']}: {key} {unit[key]} is not a unit")
         if "class" in unit and unit["class"] not in classes:
             problems.append(f"{unit['id']}: class {unit['class']} missing")
+        if unit.get("detached") and "parent" not in unit:
+            problems.append(f"{unit['id']}: detached but assigned to no parent")
+        if unit.get("max_assigned", 0) < 0:
+            problems.append(f"{unit['id']}: max_assigned below 0")
         for entry in unit["toe"]:
             if entry["system"] not in weapons and entry["system"] != unit.get("class"):
                 problems.append(f"{unit['id']}: TOE system {entry['system']} unknown")

@@ -170,9 +170,29 @@ def test_cp_actions_ceiling_cohesion_and_idle_rp(player: Player) -> None:
 def test_formation_tree_and_6_15_cpa(player: Player) -> None:
     player.run("new", "g", "--scenario", "graziani")
     report = player.json("formation", "7th Armored Div HQ", "--game", "g")
-    assert (report["formation_cpa"], report["stacking_points"], report["units"]) == (10, 5, 13)
+    # 60.22 sets six 7th Armoured units up detached: the 8th Hussars' 15 is the lowest CPA.
+    assert (report["formation_cpa"], report["stacking_points"], report["units"]) == (15, 5, 7)
     assert [r["counter"] for r in report["tree"] if r["depth"] == 1] == ["4", "7", "7 Spt"]
+    attached = player.run("attach", "1 KRRC", "7 Spt", "--game", "g").stdout
+    assert "1st KRRC attached to 7th Support Group HQ (attach-assigned, 6.3)" in attached
+    assert "1st KRRC expends 1 CP (attach-assigned)" in attached
+    report = player.json("formation", "7th Armored Div HQ", "--game", "g")
+    assert (report["formation_cpa"], report["units"]) == (10, 8)  # 6.15: 1 KRRC's 10
     assert "· · 1 KRRC" in player.run("formation", "7th Armored Div HQ", "--game", "g").stdout
+
+
+def test_organization_phase_and_trucks_from_the_command_line(player: Player) -> None:
+    player.run("new", "g", "--scenario", "graziani")
+    player.run("phase", "G", "--player", "A", "--game", "g")
+    assert "G. Movement and Combat Phase (Player A)" in player.json("clock", "--game", "g")["phase"]
+    refused = player.run("attach", "1 KRRC", "7 Spt", "--game", "g", ok=False).stderr
+    assert "only in the Organization Phase" in refused and "(5.2)" in refused
+    player.run("undo", "--game", "g")
+    player.run("attach-trucks", "cw_d3612_7armd", "1 RNF", "--medium", "3", "--game", "g")
+    player.run("load-troops", "1 RNF", "--medium", "3", "--game", "g")
+    rnf = next(u for u in player.json("cp", "--game", "g") if u["counter"] == "1 RNF")
+    assert rnf["cpa"] == 20  # 6.17
+    assert "only go forward" in player.run("phase", "organization", "--game", "g", ok=False).stderr
 
 
 def test_morale_odds_at_the_units_cohesion(player: Player) -> None:

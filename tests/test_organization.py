@@ -23,9 +23,28 @@ SEVENTH_ARMOURED = "cw.7_armd_div.7th_armored_div_hq"
 
 
 @pytest.fixture(scope="module")
-def graziani() -> GameState:
+def as_set_up() -> GameState:
     setup = load_scenario(bundled_scenarios()["graziani"])
     return start(GameStarted(Source(setup.info.start), setup))
+
+
+@pytest.fixture(scope="module")
+def graziani(as_set_up: GameState) -> GameState:
+    """Graziani with the 7th Armoured Division whole, as its OA sheet organizes it (the rules'
+    examples of 6.15 and 11.34 speak of it so): the six units 60.22 sets up detached are back."""
+    whole = {
+        uid: replace(u, detached=False)
+        for uid, u in as_set_up.units.items()
+        if uid.startswith("cw.7_armd_div.") and u.detached
+    }
+    assert len(whole) == 6
+    return replace(as_set_up, units={**as_set_up.units, **whole})
+
+
+def test_60_22_sets_six_units_of_the_7th_armoured_up_detached(as_set_up: GameState) -> None:
+    tree = formation_tree(as_set_up, SEVENTH_ARMOURED)
+    assert {u.counter for u in tree.walk()} == {"7", "4", "6 RTR", "7 Hus", "8 Hus", "7 Spt"}
+    assert formation_cpa(as_set_up, tree) == 15  # the 8th Hussars (cw.g, CPA 15)
 
 
 def test_6_15_the_7th_armoured_division_moves_at_1_krrc_cpa_10(graziani: GameState) -> None:

@@ -225,6 +225,49 @@ def test_graziani_toe_as_printed(graziani: dict[str, Any]) -> None:
     ]
 
 
+def test_graziani_max_assigned_from_the_oa_sheets(graziani: dict[str, Any]) -> None:
+    units = {u["id"]: u for u in graziani["unit"]}
+    headquarters = {c["id"] for c in graziani["class"] if c["unit_type"] == "headquarters"}
+    assert all("max_assigned" in u for u in units.values() if u["class"] in headquarters)
+    # 9.26: brigade-equivalents under a division, battalions under a brigade, whenever they
+    # arrive: 2 NZ Div 4th, 5th (GT 35), 6th NZ Bdes; 6 Aus Div 16th, 17th, 19th (GT 9, 'less'
+    # in the set-up); the 7th Motor Bde HQ of GT 68 is the 7th Support Group renamed, not a fourth
+    # brigade, and its five battalions count for the Support Group (60.22-7th-support-group-parent)
+    expected = {
+        "cw.7_armd_div.7th_armored_div_hq": 3,
+        "cw.7_armd_div.7th_support_group_hq": 5,
+        "cw.7_armd_div.4th_armored_bde_hq": 2,
+        "cw.7_armd_div.7th_armored_bde_hq": 2,
+        "cw.2_nz_div.2nd_new_zealand_div_hq": 3,
+        "cw.6_aus_div.6th_australian_div_hq": 3,
+        "cw.4_indian_div.4th_indian_div_hq": 3,
+        "cw.polish_bde.polish_brigade_hq": 5,  # 3 bns, artillery, cavalry; not the 2 companies
+        "cw.selby_force.matruh_garrison_hq": 0,  # only attached units
+        "it.62_marmarica_div.62nd_marmarica_div_hq": 2,
+        "it.gruppo_maletti.maletti_div_hq": 3,
+        "it.gruppo_maletti.5th_libyan_regt_hq": 2,
+        "it.libyan_tank_command.libyan_tank_command_hq": 2,
+        "it.libyan_tank_command.aresca_1st_regt_hq": 4,
+        "it.libyan_tank_command.trivioli_2nd_regt_hq": 5,
+        "it.sahara_det.saharan_detachment_hq": 5,
+    }
+    assert {uid: units[uid]["max_assigned"] for uid in expected} == expected
+    # the two Italian class m brigade counters stand for the whole brigade (15.55)
+    assert [u["id"] for u in units.values() if u["class"] == "it.m" and "max_assigned" in u] == []
+
+
+def test_graziani_units_detached_at_the_start(graziani: dict[str, Any]) -> None:
+    detached = {u["id"]: u for u in graziani["unit"] if u.get("detached")}
+    # set-up 'Det': six 7th Armoured units, the 31st Field Regt of the 4th Indian, and five
+    # Italian tank battalions (detached from their regiments, attached to infantry divisions);
+    # the 7th Indian Bde HQ arrives at GT 5, so its 'Det' is moot (scen-0003)
+    assert len(detached) == 12
+    assert all(u["arrival"] == "start" and "parent" in u for u in detached.values())
+    assert sum(u["id"].startswith("cw.7_armd_div.") for u in detached.values()) == 6
+    assert sum("attached_to" in u for u in detached.values()) == 5
+    assert "cw.4_indian_div.7th_indian_bde_hq" not in detached
+
+
 # --- 11.35 and the combat example --------------------------------------------------------------
 def test_11_35_barrage_of_the_90th_leichte(examples: dict[str, Any]) -> None:
     division = [u for u in examples["unit"] if u["id"].startswith("de.90le.")]

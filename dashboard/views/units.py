@@ -21,7 +21,7 @@ UNIT_COLUMNS: Final = (
     Col("name", "Name", width=230),
     Col("side", "Side", show=lambda s: SIDE_NAMES.get(s, s)),
     Col("location", "Hex"),
-    Col("parent", "Parent Formation"),
+    Col("with", "With", "the Parent Formation it is with now: attached, or assigned (9.21)"),
     Col("toe_points", "TOE Strength Points", "all weapon systems together"),
     Col("cpa", "CPA", "Capability Point Allowance (6.1)"),
     Col("cp_expended", "CP expended", "this Operations Stage (6.12)"),
@@ -42,9 +42,9 @@ ALL_SIDES: Final = "all"
 
 
 def unit_rows(state: GameState, side: Side | None, include_arriving: bool) -> list[Row]:
-    """``reports.units`` with the Parent Formation named rather than given by id."""
+    """``reports.units`` with the Parent Formation it is with named rather than given by id."""
     rows = reports.units(state, side, include_arriving=include_arriving)
-    return [{**r, "parent": holder_name(state, r["parent"]) if r["parent"] else ""} for r in rows]
+    return [{**r, "with": holder_name(state, r["with"]) if r["with"] else ""} for r in rows]
 
 
 def unit_table(state: GameState, side: Side | None, include_arriving: bool) -> list[Row]:

@@ -145,12 +145,14 @@ class _Unit(_Model):
     class_: str = Field(alias="class")
     parent: str | None = None
     attached_to: str | None = None
+    detached: bool = False
     location: str = ""
     arrival: Literal["start"] | _Time = "start"
     basic_morale: int | None = None
     basic_morale_untrained: int | None = None
     in_training: bool = False
     stacking_points: NonNegative | None = None
+    max_assigned: NonNegative | None = None
     cohesion: Annotated[int, Field(le=10)] = 0  # never above +10 (6.23)
     toe: list[_Holding] = []
     supplies: _Supplies = _Supplies()

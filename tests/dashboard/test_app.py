@@ -31,6 +31,7 @@ PAGES = {
     "views/overview.py": "Overview",
     "views/units.py": "Units",
     "views/capability.py": "Capability & Cohesion",
+    "views/organization.py": "Organization",
     "views/supply.py": "Supply",
     "views/journal.py": "Journal",
     "views/sheets.py": "Sheets",
@@ -350,8 +351,11 @@ def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
 
     from ledger.commands import end_stage, spend_cp
     from ledger.events import Source
+    from ledger.reorganize import attach
 
-    session.execute(lambda s: spend_cp(s, krrc.id, Fraction(12), Source(s.clock), "move"))
+    spt = "cw.7_armd_div.7th_support_group_hq"
+    session.execute(lambda s: attach(s, krrc.id, spt, Source(s.clock)))  # 1 CP (6.3)
+    session.execute(lambda s: spend_cp(s, krrc.id, Fraction(11), Source(s.clock), "move"))
     session.execute(lambda s: end_stage(s, Source(s.clock)))
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
     at = app_on("views/capability.py", "commonwealth")
@@ -366,3 +370,70 @@ def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
     krrc_row = table[table["Unit"].str.endswith("1 KRRC — 1st KRRC")].iloc[0]
     assert krrc_row["Cohesion Level"] == "-2"  # 12 CP at CPA 10: 2 DP (6.21)
     assert len(at.get("vega_lite_chart")) == 1
+
+
+@pytest.fixture
+def graziani_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A Graziani game in a temporary database the dashboard opens."""
+    path = tmp_path / "graziani.db"
+    create_game(EventStore(database_url(str(path))), "graziani", load_scenario(resolve("graziani")))
+    monkeypatch.setenv("QUARTERMASTER_DB", str(path))
+    return database_url(str(path))
+
+
+def submit(at: AppTest, key: str) -> None:
+    """Press the submit button whose key starts with ``key`` and rerun."""
+    next(b for b in at.button if str(b.key).startswith(key)).click().run()
+
+
+KRRC = "cw.7_armd_div.1st_krrc"
+SUPPORT = "cw.7_armd_div.7th_support_group_hq"
+
+
+def test_organization_page_attaches_a_unit_and_charges_6_3(graziani_db: str) -> None:
+    at = app_on("views/organization.py")
+    assert "C. Organization Phase" in texts(at)
+    field(at.radio, "reorganize_action").set_value("attach")
+    field(at.selectbox, "reorganize_unit").select(KRRC)
+    field(at.selectbox, "reorganize_parent").select(SUPPORT)
+    submit(at, "reorganize_submit")
+    assert not at.exception and not at.error, texts(at)
+    assert "1st KRRC attached to 7th Support Group HQ (attach-assigned, 6.3)" in texts(at)
+    state = GameSession(EventStore(graziani_db), "graziani").state
+    assert state.units[KRRC].cp_expended == 1 and state.units[SUPPORT].cp_expended == 1
+    picker = at.selectbox(key="org_formation")
+    picker.set_value("cw.7_armd_div.7th_armored_div_hq").run()
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Formation CPA (6.15)"] == "10"  # 1 KRRC is with it again
+    tree = at.dataframe[0].value
+    assert any(str(u).endswith("1 KRRC — 1st KRRC") for u in tree["Unit"])
+
+
+def test_organization_page_refuses_attach_after_the_organization_phase(graziani_db: str) -> None:
+    at = app_on("views/organization.py")
+    field(at.selectbox, "phase_target").set_value("movement-and-combat/A")
+    submit(at, "phase_submit")
+    assert "G. Movement and Combat Phase (Player A) begins" in texts(at)
+    field(at.radio, "reorganize_action").set_value("attach")
+    field(at.selectbox, "reorganize_unit").select(KRRC)
+    field(at.selectbox, "reorganize_parent").select(SUPPORT)
+    submit(at, "reorganize_submit")
+    refused = "\n".join(str(e.value) for e in at.error)
+    assert "only in the Organization Phase" in refused and "5.2" in refused
+
+
+def test_organization_page_attaches_trucks_and_loads_troops(graziani_db: str) -> None:
+    at = app_on("views/organization.py")
+    field(at.radio, "trucks_action").set_value("attach-trucks")
+    field(at.selectbox, "trucks_group").select("cw_c3721")
+    field(at.selectbox, "trucks_unit").select("cw.unassigned_inf.1st_rnf_mg_bn")
+    field(at.number_input, "trucks_medium").set_value(3)
+    submit(at, "trucks_submit")
+    assert not at.error, texts(at)
+    field(at.radio, "trucks_action").set_value("load-troops")
+    field(at.selectbox, "trucks_unit").select("cw.unassigned_inf.1st_rnf_mg_bn")
+    field(at.number_input, "trucks_medium").set_value(3)
+    submit(at, "trucks_submit")
+    assert "1st RNF MG Bn rides 0 light, 3 medium, 0 heavy truck points" in texts(at)
+    state = GameSession(EventStore(graziani_db), "graziani").state
+    assert state.cpa(state.units["cw.unassigned_inf.1st_rnf_mg_bn"]) == 20  # 6.17
