@@ -519,10 +519,22 @@ def morale(state: GameState, unit_id: str, reading: int | None = None) -> Row:
     return row
 
 
+def _with_text(state: GameState, unit: Unit) -> str:
+    """Where a unit is, as a log sheet notes it: "7th Armored Bde HQ", "7th Support Group HQ
+    (attached)", "detached from 7th Armored Div HQ", or "" for a unit with no parent."""
+    if unit.attached_to is not None:
+        return f"{state.units[unit.attached_to].name} (attached)"
+    if unit.parent is None or unit.parent not in state.units:
+        return ""
+    parent = state.units[unit.parent].name
+    return f"detached from {parent}" if unit.detached else parent
+
+
 def field_commander_sheet(state: GameState, side: Side) -> list[Row]:
     """Field Commander Control Sheet rows (4.52): one per counter in play of ``side``.
 
-    Columns: counter, name, Parent Formation (its name: counter texts repeat), hex, CP expended this OpStage, CPA, Cohesion Level,
+    Columns: counter, name, the Parent Formation it is with now (its name: counter texts repeat;
+    "attached", or "detached from" its own, 9.21), hex, CP expended this OpStage, CPA, Cohesion Level,
     Raw and Actual Barrage and Close Assault points (11.32), Ammunition, Fuel, Stores, Water held.
     """
     rows = []
@@ -531,7 +543,7 @@ def field_commander_sheet(state: GameState, side: Side) -> list[Row]:
             {
                 "counter": row["counter"],
                 "name": row["name"],
-                "parent": state.units[row["parent"]].name if row["parent"] in state.units else "",
+                "parent": _with_text(state, state.units[row["id"]]),
                 "location": row["location"],
                 "cp_expended": row["cp_expended"],
                 "cpa": row["cpa"],

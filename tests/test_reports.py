@@ -64,3 +64,29 @@ def test_cohesion_history_one_point_per_ended_opstage_and_now(session) -> None: 
         ("GT 1 OpStage 2", -2),
     ]
     assert rows[0]["name"] == "1st RNF MG Bn"
+
+
+def test_field_commander_sheet_notes_detached_and_attached_units() -> None:
+    from ledger.apply import apply, start
+    from ledger.events import GameStarted, Source
+    from ledger.io.scenario import bundled_scenarios, load_scenario
+    from ledger.reorganize import attach
+
+    setup = load_scenario(bundled_scenarios()["graziani"])
+    state = start(GameStarted(Source(setup.info.start), setup))
+
+    def with_of(s: GameState, name: str) -> str:
+        rows = reports.field_commander_sheet(s, "commonwealth")
+        return str(next(r["parent"] for r in rows if r["name"] == name))
+
+    # 60.22 sets 1 KRRC up detached from its parent (4.52: the box says "detached")
+    assert with_of(state, "1st KRRC") == "detached from 7th Support Group HQ"
+    assert with_of(state, "8th Hussars") == "7th Armored Bde HQ"
+    krrc, spt = "cw.7_armd_div.1st_krrc", "cw.7_armd_div.7th_support_group_hq"
+    for event in attach(state, krrc, spt, Source(state.clock)).events:
+        state = apply(state, event)
+    assert with_of(state, "1st KRRC") == "7th Support Group HQ"
+    rnf = "cw.unassigned_inf.1st_rnf_mg_bn"
+    for event in attach(state, rnf, spt, Source(state.clock)).events:
+        state = apply(state, event)
+    assert with_of(state, "1st RNF MG Bn") == "7th Support Group HQ (attached)"
