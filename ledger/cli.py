@@ -180,8 +180,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("undo", "reverse the last action, with what the ledger posted for it")
     _source_options(p, "commander_in_chief")
     p = add("export", "write a log sheet as an Excel workbook")
-    p.add_argument("--sheet", required=True, choices=["field-commander"])
+    p.add_argument(
+        "--sheet",
+        default="field-commander",
+        choices=["field-commander", "toe"],
+        help="field-commander (default): the Control Sheet; toe: the TOE Log Sheets (4.52)",
+    )
     p.add_argument("--side", required=True, choices=SIDES)
+    p.add_argument(
+        "--formation",
+        metavar="NAME",
+        help="with --sheet toe: only this Parent Formation (its HQ's id, counter or name)",
+    )
     p.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.xlsx")
     return parser
 
@@ -478,13 +488,27 @@ def run(args: argparse.Namespace) -> None:
     elif cmd == "undo":
         app.execute(lambda s: commands.undo(s.indexed(), app.source(s.state, None)))
     elif cmd == "export":
-        from ledger.io.xlsx import field_commander_workbook
+        if args.sheet == "toe":
+            from ledger.io.toe_sheets import toe_log_workbook
 
-        data = field_commander_workbook(state, args.side, session.name)
+            hq = None
+            what = "TOE Log Sheets"
+            if args.formation is not None:
+                hq = _resolve(state, args.formation, "--formation", ("unit",))
+                what += f" of {state.units[hq].name}"
+            try:
+                data = toe_log_workbook(state, args.side, session.name, hq)
+            except ValueError as exc:
+                raise Refused([f"--formation: {exc}"]) from exc
+        else:
+            if args.formation is not None:
+                raise Refused(["--formation: only with --sheet toe"])
+            from ledger.io.xlsx import field_commander_workbook
+
+            data = field_commander_workbook(state, args.side, session.name)
+            what = "Field Commander Control Sheet"
         args.output.write_bytes(data)
-        print(
-            f"wrote {args.output} (Field Commander Control Sheet, {args.side}, {state.clock.short})"
-        )
+        print(f"wrote {args.output} ({what}, {args.side}, {state.clock.short})")
 
 
 def _cp_arg(text: str) -> Fraction:

@@ -311,13 +311,19 @@ def detach(state: GameState, unit_id: str, source: Source, trucks: Points = (0, 
                 "8.95",
             )
         )
-    available = formation_truck_points(state, top)
+    # Trucks carrying the units that stay are not free to go along (8.95).
+    staying_riders = tuple(
+        a - c for a, c in zip(trucks_carrying_troops(state, top), carried, strict=True)
+    )
+    available = tuple(
+        a - r for a, r in zip(formation_truck_points(state, top), staying_riders, strict=True)
+    )
     if any(t > a for t, a in zip(trucks, available, strict=True)):
         errors.append(
             LedgerError(
                 "trucks",
-                f"{state.units[top].name} has {_points_text(available)}, "
-                f"{_points_text(trucks)} asked",
+                f"{state.units[top].name} has {_points_text(available)} free of the troops "
+                f"that stay, {_points_text(trucks)} asked",
                 "8.96",
             )
         )
@@ -360,7 +366,7 @@ def _sum_groups(groups: list[TruckGroup]) -> Points:
     )
 
 
-def _points_text(points: Points) -> str:
+def _points_text(points: tuple[int, ...]) -> str:
     return ", ".join(f"{n} {t}" for t, n in zip(TRUCK_TYPES, points, strict=True)) + " truck points"
 
 

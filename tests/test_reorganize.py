@@ -283,3 +283,14 @@ def test_organization_events_survive_the_journal_codec(opening: GameState) -> No
         for event in outcome.events:
             assert decode(encode(event)) == event
             assert unapply(apply(state, event), event) == state  # type: ignore[arg-type]
+
+
+def test_detach_may_not_take_trucks_carrying_the_troops_that_stay(opening: GameState) -> None:
+    state = run(opening, reorganize.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening)))
+    state = run(state, reorganize.carry_troops(state, KRRC, (0, 4, 1), src(state)))
+    # 5 medium: 4 carry 1 KRRC, who stays; 1 is free to go with the 8th Hussars.
+    text = messages(reorganize.detach(state, HUSSARS, src(state), trucks=(0, 2, 0)))
+    assert "5 light, 1 medium, 4 heavy truck points free" in text
+    state = run(state, reorganize.detach(state, HUSSARS, src(state), trucks=(0, 1, 0)))
+    assert formation_truck_points(state, HUSSARS) == (0, 1, 0)
+    assert formation_truck_points(state, DIV) == (5, 4, 5)

@@ -1,7 +1,9 @@
-"""Sheets page: the Field Commander Control Sheet (4.52) filled in, to preview and download."""
+"""Sheets page: the Field Commander Control Sheet and the TOE Log Sheets (4.52) filled in, to
+preview and download."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Final
 
@@ -10,8 +12,10 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, open_game, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from ledger import reports
+from ledger.io.toe_sheets import toe_log_workbook
 from ledger.reports import Row
 from ledger.state import GameState
+from ledger.toe_log import parent_formations, toe_log
 from ledger.units import RATING_NAMES, Side
 
 PAIRED: Final = {
@@ -57,6 +61,67 @@ def workbook_builder(state: GameState, side: Side, game_name: str) -> Callable[[
     return lambda: field_commander_workbook(state, side, game_name)
 
 
+_FILE_UNSAFE: Final = re.compile(r"[^\w.-]+")
+EVERY_FORMATION: Final = ""
+"""The TOE picker's choice for the whole side (one worksheet per Parent Formation)."""
+TOE_COLUMNS: Final = (
+    Col("formation", "Parent Formation", width=220),
+    Col("title", "Sheet"),
+    Col("counters", "Counters", "with the formation now, HQ included (9.21)"),
+    Col("detached", "Detached", "assigned but not with it now (9.21)"),
+    Col("formation_cpa", "CPA", "the lowest CPA of its units (6.15)"),
+    Col("stacking_points", "Stacking Points", "9.12"),
+    Col("truck_points", "Truck Points", "first-line, attached to its units (8.96)"),
+    *(
+        Col(f"actual_{r}", f"Actual {RATING_NAMES[r]}", "11.32, 11.34; AA 11.37")
+        for r in (
+            "barrage",
+            "anti_armor",
+            "offensive_close_assault",
+            "defensive_close_assault",
+            "aa",
+        )
+    ),
+)
+
+
+def toe_rows(state: GameState, side: Side) -> list[Row]:
+    """One row per Parent Formation of ``side``: its id, sheet, figures and Actual points."""
+    rows = []
+    for hq_id in parent_formations(state, side):
+        log = toe_log(state, hq_id)
+        rows.append({"id": hq_id, **log.summary, **log.strengths})
+    return rows
+
+
+def render_toe(state: GameState, side: Side, game_name: str) -> None:
+    """The TOE Log Sheets: a picker (whole side or one formation), the download, the summary."""
+    st.subheader(f"TOE Log Sheets (4.52) — {SIDE_NAMES[side]}")
+    rows = toe_rows(state, side)
+    names = {r["id"]: f"{r['formation']} ({r['counter']}) — {r['title']}" for r in rows}
+    choice = st.selectbox(
+        "TOE Log Sheets of",
+        [EVERY_FORMATION, *names],
+        format_func=lambda v: names.get(v, f"every Parent Formation ({len(rows)} sheets)"),
+        key=f"toe_formation_{side}",
+    )
+    part = state.units[choice].counter if choice else "all"
+    st.download_button(
+        "Download the TOE Log Sheets (.xlsx)",
+        data=lambda: toe_log_workbook(state, side, game_name, choice or None),
+        file_name=_FILE_UNSAFE.sub(
+            "_", f"{game_name}-toe-{side}-{part}-gt{state.clock.game_turn}-{state.clock.op_stage}"
+        )
+        + ".xlsx",
+        mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        icon=":material/download:",
+        on_click="ignore",
+        key="toe_download",
+    )
+    shown = [r for r in rows if not choice or r["id"] == choice]
+    show_table(shown, TOE_COLUMNS, empty=f"No {SIDE_NAMES[side]} Parent Formations in play.")
+
+
 def render() -> None:
     """The Sheets page."""
     game = open_game()
@@ -85,6 +150,7 @@ def render() -> None:
     show_table(
         rows, SHEET_COLUMNS, empty="No counters in play.", height=min(38 + 35 * len(rows), 560)
     )
+    render_toe(state, side, game.session.name)
     show_status(game)
 
 

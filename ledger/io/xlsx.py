@@ -83,14 +83,14 @@ class SheetTemplate:
 
 
 def load_template(name: str) -> SheetTemplate:
-    """Read and check ``templates/<name>.toml``.
+    """Read and check ``templates/<name>.toml`` (``extends`` merged in: ``read_template``).
 
     Raises ``ValueError`` for a layout the renderer cannot draw (unknown total kind or paper, an
     Actual total without its Raw column, duplicate keys) and ``TypeError`` for an unknown column
     field: programming errors in a shipped file, not player data. ``FileNotFoundError`` for an
     unknown name.
     """
-    data = tomllib.loads((TEMPLATES / f"{name}.toml").read_text(encoding="utf-8"))
+    data = read_template(name)
     sheet = data["sheet"]
     columns = tuple(Column(**spec) for spec in data["column"])
     keys = [c.key for c in columns]
@@ -117,6 +117,29 @@ def load_template(name: str) -> SheetTemplate:
         note=sheet.get("note", ""),
         columns=columns,
     )
+
+
+def read_template(name: str, _seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The data of ``templates/<name>.toml``, with the layout it ``extends`` merged in.
+
+    A file may start with ``extends = "<base>"``: its tables then update the base's key by key
+    (``[sheet]`` keys given here win) and its arrays of tables (``[[column]]`` …) replace the
+    base's when given. Raises ``FileNotFoundError`` for an unknown name and ``ValueError`` for a
+    cycle of ``extends``.
+    """
+    if name in _seen:
+        raise ValueError(f"template {name}: extends itself ({' → '.join((*_seen, name))})")
+    data = tomllib.loads((TEMPLATES / f"{name}.toml").read_text(encoding="utf-8"))
+    base_name = data.pop("extends", None)
+    if base_name is None:
+        return data
+    merged = read_template(str(base_name), (*_seen, name))
+    for key, value in data.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = {**merged[key], **value}
+        else:
+            merged[key] = value
+    return merged
 
 
 def write_text(ws: Worksheet, row: int, column: int, text: str) -> None:

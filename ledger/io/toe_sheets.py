@@ -1,0 +1,417 @@
+"""The Field Commander's TOE Log Sheets (4.52) as one Excel workbook: a worksheet per Parent
+Formation, laid out by ``templates/toe-<variant>.toml`` (which extend ``toe-log.toml``).
+
+Rows come from ``ledger.toe_log``, the layout from ``ledger.io.toe_template``; the sheet
+computes no rule. The formation totals are live formulas: SUM of each Raw column and of the
+supplies, and ROUND(SUM(Raw)/10,0) for Actual points (11.32, 11.34; AA undivided, 11.37).
+Print set-up, text escaping and number cells are those of the Field Commander Control Sheet
+(``ledger.io.xlsx``).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill
+from openpyxl.styles import Side as BorderSide
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ledger.io.toe_template import Section, ToeTemplate, load_toe_template
+from ledger.io.xlsx import (
+    _BOX,
+    _HEADER_FILL,
+    _LINE_HEIGHT,
+    _display_number,
+    _wrapped_lines,
+    apply_print_setup,
+    write_text,
+)
+from ledger.reports import clock
+from ledger.state import GameState
+from ledger.toe_log import SECTIONS, ToeLog, parent_formations, sheet_variant, toe_log
+from ledger.units import Side
+
+__all__ = ["load_toe_template", "sheet_variant", "toe_log_workbook"]
+
+_SECTION_FILL: Final = PatternFill("solid", fgColor="BFBFBF")
+_TOTAL_BORDER: Final = Border(top=BorderSide(style="medium"), bottom=BorderSide(style="thin"))
+_RULED: Final = Border(bottom=BorderSide(style="thin", color="808080"))
+_GREY: Final = "595959"
+_BAD_TAB: Final = re.compile(r"[\[\]:*?/\\]")
+
+
+def toe_log_workbook(
+    state: GameState, side: Side, game_name: str, formation_id: str | None = None
+) -> bytes:
+    """The TOE Log Sheets (4.52) of ``side`` now, as an .xlsx file's bytes.
+
+    One worksheet per top-level Parent Formation in play (``ledger.toe_log.parent_formations``)
+    or, with ``formation_id``, one for that formation (any HQ in play, its tree only). Each
+    sheet uses the form ``sheet_variant`` chooses. A side without formations gets one sheet
+    saying so. Raises ``KeyError`` for an unknown ``formation_id`` and ``ValueError`` when it
+    is another side's unit, not in play, or a section of the log has no place in the template.
+    """
+    if formation_id is not None:
+        unit = state.units[formation_id]
+        if unit.side != side:
+            raise ValueError(f"{unit.name} is {unit.side.title()}, not {side.title()}")
+        if not unit.in_play(state.clock):
+            raise ValueError(f"{unit.name} is not in play at {state.clock.short}")
+        formations = [formation_id]
+    else:
+        formations = parent_formations(state, side)
+    wb = Workbook()
+    first = wb.active
+    assert isinstance(first, Worksheet)
+    wb.remove(first)
+    tabs: set[str] = set()
+    for hq_id in formations:
+        log = toe_log(state, hq_id)
+        template = load_toe_template(log.variant)
+        ws = wb.create_sheet(_tab_name(log.summary["formation"], tabs))
+        _write_sheet(ws, template, log, _info(state, side, game_name, log))
+        apply_print_setup(
+            ws,
+            title_rows=_title_rows(ws),
+            footer_left=f"{game_name} · {side.title()} · {log.summary['formation']}",
+            footer_center=str(state.clock),
+            paper=template.sheet.paper,
+        )
+    if not formations:
+        ws = wb.create_sheet("TOE Log Sheets")
+        ws.cell(row=1, column=1, value="TOE Log Sheets (4.52)").font = Font(size=14, bold=True)
+        write_text(ws, 3, 1, f"No Parent Formations of the {side.title()} in play.")
+    wb.properties.title = f"TOE Log Sheets (4.52) — {side.title()}"
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+def _info(
+    state: GameState, side: Side, game_name: str, log: ToeLog
+) -> list[tuple[str, str | int | None]]:
+    now = clock(state)
+    summary = log.summary
+    return [
+        ("Formation", f"{summary['formation']} ({summary['counter']})"),
+        ("Side", f"{side.title()} ({summary['nationality']})"),
+        ("Scenario", f"{now['scenario']} ({now['scenario_case']})"),
+        ("Game time", str(state.clock)),
+        ("Game", game_name),
+    ]
+
+
+def _tab_name(name: str, taken: set[str]) -> str:
+    """A worksheet tab for ``name``: without characters Excel refuses, at most 31 long, unique."""
+    base = _BAD_TAB.sub("-", name.removesuffix(" HQ")).strip("' ") or "Formation"
+    tab, number = base[:31], 2
+    while tab.casefold() in taken:
+        suffix = f" ({number})"
+        tab, number = base[: 31 - len(suffix)] + suffix, number + 1
+    taken.add(tab.casefold())
+    return tab
+
+
+# --- drawing one sheet -------------------------------------------------------------------------
+
+
+class _Sheet:
+    """A cursor over one worksheet of a TOE template."""
+
+    def __init__(self, ws: Worksheet, template: ToeTemplate) -> None:
+        self.ws, self.t = ws, template
+        self.columns = template.sheet.columns
+        self.index = {c.key: i for i, c in enumerate(self.columns, start=1)}
+        self.width = len(self.columns)
+        self.row = 1
+        self.font = Font(template.sheet.font, template.sheet.font_size)
+        self.bold = Font(template.sheet.font, template.sheet.font_size, bold=True)
+
+    def letter(self, key: str) -> str:
+        return get_column_letter(self.index[key])
+
+    def merge(self, row: int, first: int, span: int) -> None:
+        if span > 1:
+            self.ws.merge_cells(
+                start_row=row, start_column=first, end_row=row, end_column=first + span - 1
+            )
+
+    def band(self, text: str, fill: PatternFill = _SECTION_FILL) -> None:
+        """A full-width heading row."""
+        write_text(self.ws, self.row, 1, text)
+        cell = self.ws.cell(row=self.row, column=1)
+        cell.font = Font(self.t.sheet.font, self.t.sheet.font_size + 1, bold=True)
+        for col in range(1, self.width + 1):
+            self.ws.cell(row=self.row, column=col).fill = fill
+        self.merge(self.row, 1, self.width)
+        self.row += 1
+
+    def text_line(self, text: str, *, italic: bool = False, ruled: bool = False) -> None:
+        """A full-width line of wrapped text (a note), its height fitted to the text."""
+        write_text(self.ws, self.row, 1, text)
+        cell = self.ws.cell(row=self.row, column=1)
+        cell.font = Font(self.t.sheet.font, self.t.sheet.font_size, italic=italic)
+        cell.alignment = Alignment(wrap_text=True, vertical="top")
+        if ruled:
+            for col in range(1, self.width + 1):
+                self.ws.cell(row=self.row, column=col).border = _RULED
+        self.merge(self.row, 1, self.width)
+        total = sum(c.width for c in self.columns)
+        lines = _wrapped_lines(text, total, self.t.sheet.font_size) if text else 1
+        self.ws.row_dimensions[self.row].height = max(
+            lines * _LINE_HEIGHT * self.t.sheet.font_size, 2 * self.t.sheet.font_size
+        )
+        self.row += 1
+
+
+def _write_sheet(
+    ws: Worksheet, template: ToeTemplate, log: ToeLog, info: Sequence[tuple[str, Any]]
+) -> None:
+    sheet = _Sheet(ws, template)
+    title = ws.cell(row=1, column=1, value=template.sheet.title)
+    title.font = Font(template.sheet.font, 14, bold=True)
+    head = 2 + max(len(info), 5) + 1
+    _write_headers(sheet, head)
+    sheet.row = head + 2
+    ranges: list[tuple[int, int]] = []
+    for section in template.sections:
+        if section.key in SECTIONS:
+            ranges += _write_units(sheet, section, log.sections[section.key])
+    missing = [k for k in SECTIONS if log.sections[k] and k not in _keys(template)]
+    if missing:
+        raise ValueError(f"{template.sheet.title}: no section for {missing} of {log.hq_id}")
+    _write_totals(sheet, ranges)
+    _write_info(sheet, info, log, actual_row=sheet.row - 1)
+    note = ws.cell(row=sheet.row, column=1, value=template.sheet.note)
+    note.font = Font(template.sheet.font, template.sheet.font_size - 1, italic=True)
+    sheet.row += 2
+    for section in template.sections:
+        if section.key == "transport":
+            _write_trucks(sheet, section, log.trucks)
+        elif section.key == "notes":
+            _write_notes(sheet, section, log.notes)
+    ws.freeze_panes = f"C{head + 2}"
+    ws.print_area = f"A1:{get_column_letter(sheet.width)}{sheet.row - 1}"
+
+
+def _keys(template: ToeTemplate) -> set[str]:
+    return {s.key for s in template.sections}
+
+
+def _title_rows(ws: Worksheet) -> str:
+    for row in range(1, 20):
+        if ws.cell(row=row, column=1).value == "Counter":
+            return f"{row}:{row + 1}"
+    raise AssertionError("no header row")
+
+
+def _write_info(
+    sheet: _Sheet, info: Sequence[tuple[str, Any]], log: ToeLog, actual_row: int
+) -> None:
+    """Three blocks under the title: who and when; the formation's figures; its Actual points
+    (formulas pointing at the Actual totals row, for reading at a glance, 11.36)."""
+    summary = log.summary
+    figures: list[tuple[str, Any]] = [
+        ("Formation CPA (6.15)", summary["formation_cpa"]),
+        ("Stacking Points (9.12)", summary["stacking_points"]),
+        ("Counters with it", summary["counters"]),
+        ("Assigned, detached (9.21)", summary["detached"]),
+        ("Truck Points attached (8.96)", summary["truck_points"]),
+    ]
+    glance = [(f"Actual {c.header.removeprefix('Raw ')}", key) for key, c in _actual_cols(sheet)]
+    label_font = Font(sheet.t.sheet.font, 9, bold=True)
+    value_font = Font(sheet.t.sheet.font, 9)
+    for offset, (label, value) in enumerate(info):
+        row = 2 + offset
+        sheet.ws.cell(row=row, column=1, value=label).font = label_font
+        write_text(sheet.ws, row, 2, str(value))
+        sheet.ws.cell(row=row, column=2).font = value_font
+        sheet.merge(row, 2, sheet.t.info_width)
+    at = sheet.index["system"]
+    for offset, (label, value) in enumerate(figures):
+        row = 2 + offset
+        sheet.ws.cell(row=row, column=at, value=label).font = label_font
+        sheet.merge(row, at, 4)
+        cell = sheet.ws.cell(row=row, column=at + 4, value="–" if value is None else value)
+        cell.font, cell.alignment = value_font, Alignment(horizontal="left")
+        sheet.merge(row, at + 4, 2)
+    at = sheet.index["cpa"]
+    for offset, (label, key) in enumerate(glance):
+        row = 2 + offset
+        sheet.ws.cell(row=row, column=at, value=label).font = label_font
+        sheet.merge(row, at, 4)
+        cell = sheet.ws.cell(row=row, column=at + 4, value=f"={sheet.letter(key)}{actual_row}")
+        cell.font, cell.alignment = value_font, Alignment(horizontal="left")
+
+
+def _actual_cols(sheet: _Sheet) -> list[tuple[str, Any]]:
+    return [(c.key, c) for c in sheet.columns if c.key in sheet.t.actual]
+
+
+def _write_headers(sheet: _Sheet, row: int) -> None:
+    size = sheet.t.sheet.font_size
+    for index, col in enumerate(sheet.columns, start=1):
+        sheet.ws.column_dimensions[get_column_letter(index)].width = col.width
+        head = sheet.ws.cell(row=row, column=index, value=col.header)
+        head.font = Font(sheet.t.sheet.font, size, bold=True)
+        head.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        head.fill, head.border = _HEADER_FILL, _BOX
+        case = sheet.ws.cell(row=row + 1, column=index, value=col.case)
+        case.data_type = "s"
+        case.font = Font(sheet.t.sheet.font, size - 1, italic=True, color=_GREY)
+        case.alignment = Alignment(horizontal="center")
+        case.fill, case.border = _HEADER_FILL, _BOX
+    sheet.ws.row_dimensions[row].height = 4 * _LINE_HEIGHT * size
+
+
+def _write_units(
+    sheet: _Sheet, section: Section, lines: Sequence[Mapping[str, Any]]
+) -> list[tuple[int, int]]:
+    """The section's heading and lines; returns the rows its lines take, for the totals."""
+    sheet.band(f"{section.heading} ({section.case})")
+    first = sheet.row
+    for line in lines:
+        _write_line(sheet, line)
+    for _ in range(section.blank_lines):
+        for col in range(1, sheet.width + 1):
+            sheet.ws.cell(row=sheet.row, column=col).border = _BOX
+        sheet.ws.row_dimensions[sheet.row].height = 2 * sheet.t.sheet.font_size
+        sheet.row += 1
+    if sheet.row == first:
+        write_text(sheet.ws, sheet.row, sheet.index["name"], "(none)")
+        sheet.ws.cell(row=sheet.row, column=sheet.index["name"]).font = Font(
+            sheet.t.sheet.font, sheet.t.sheet.font_size, italic=True, color=_GREY
+        )
+        sheet.row += 1
+    return [(first, sheet.row - 1)]
+
+
+def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
+    detached = line["with"] == "detached"
+    size = sheet.t.sheet.font_size
+    font = Font(
+        sheet.t.sheet.font,
+        size,
+        bold=bool(line["is_hq"]) and line["first"] and not detached,
+        italic=detached,
+        color=_GREY if detached else None,
+    )
+    lines = 1
+    for index, col in enumerate(sheet.columns, start=1):
+        value = line[col.key]
+        cell = sheet.ws.cell(row=sheet.row, column=index)
+        if isinstance(value, str):
+            if value:
+                write_text(sheet.ws, sheet.row, index, value)
+        elif value is not None:
+            cell.value = _display_number(value)
+        cell.number_format, cell.font, cell.border = col.format, font, _BOX
+        indent = int(line["depth"]) if col.key == "name" else 0
+        center = col.format == "@" and col.width <= 6
+        cell.alignment = Alignment(
+            wrap_text=col.wrap,
+            vertical="top",
+            indent=indent,
+            horizontal="center" if center else None,
+        )
+        if col.wrap and isinstance(value, str):
+            lines = max(lines, _wrapped_lines(value, col.width - 2 * indent, size))
+    if lines > 1:
+        sheet.ws.row_dimensions[sheet.row].height = lines * _LINE_HEIGHT * size
+    sheet.row += 1
+
+
+def _write_totals(sheet: _Sheet, ranges: Sequence[tuple[int, int]]) -> None:
+    """Two rows: Raw totals (SUM, also of supplies) and Actual totals (11.32, 11.34, 11.37)."""
+
+    def over(key: str) -> str:
+        letter = sheet.letter(key)
+        return ",".join(f"{letter}{a}:{letter}{b}" for a, b in ranges)
+
+    for label, actual in ((sheet.t.raw_label, False), (sheet.t.actual_label, True)):
+        write_text(sheet.ws, sheet.row, 1, f"{sheet.t.sheet.totals_label}: {label}")
+        sheet.merge(sheet.row, 1, sheet.index["system"])
+        for index, col in enumerate(sheet.columns, start=1):
+            cell = sheet.ws.cell(row=sheet.row, column=index)
+            if not actual and col.total == "sum":
+                cell.value = f"=SUM({over(col.key)})"
+            elif actual and col.key in sheet.t.actual:
+                divisor = sheet.t.actual[col.key]
+                total = f"SUM({over(col.key)})"
+                cell.value = f"={total}" if divisor == 1 else f"=ROUND({total}/{divisor},0)"
+            cell.number_format, cell.font, cell.border = col.format, sheet.bold, _TOTAL_BORDER
+        sheet.row += 1
+
+
+def _write_trucks(sheet: _Sheet, section: Section, trucks: Sequence[Mapping[str, Any]]) -> None:
+    sheet.band(f"{section.heading} ({section.case})")
+    fields = sheet.t.transport
+    header = sheet.row
+    for field in fields:
+        at = sheet.index[field.under]
+        cell = sheet.ws.cell(row=header, column=at, value=field.header)
+        cell.font, cell.fill = sheet.bold, _HEADER_FILL
+        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        for col in range(at, at + field.span):
+            sheet.ws.cell(row=header, column=col).border = _BOX
+            sheet.ws.cell(row=header, column=col).fill = _HEADER_FILL
+        sheet.merge(header, at, field.span)
+    sheet.ws.row_dimensions[header].height = 2 * _LINE_HEIGHT * sheet.t.sheet.font_size
+    sheet.row += 1
+    first = sheet.row
+    if not trucks:
+        write_text(sheet.ws, sheet.row, 1, "(no first-line Truck Points attached)")
+        sheet.ws.cell(row=sheet.row, column=1).font = Font(
+            sheet.t.sheet.font, sheet.t.sheet.font_size, italic=True, color=_GREY
+        )
+        sheet.row += 2
+        return
+    size = sheet.t.sheet.font_size
+    for truck in trucks:
+        lines = 1
+        for field in fields:
+            at = sheet.index[field.under]
+            value = truck[field.key]
+            if isinstance(value, str):
+                write_text(sheet.ws, sheet.row, at, value)
+                width = sum(c.width for c in sheet.columns[at - 1 : at - 1 + field.span])
+                lines = max(lines, _wrapped_lines(value, width, size))
+            else:
+                sheet.ws.cell(row=sheet.row, column=at, value=_display_number(value))
+            for col in range(at, at + field.span):
+                box = sheet.ws.cell(row=sheet.row, column=col)
+                box.border, box.font, box.number_format = _BOX, sheet.font, field.format
+                box.alignment = Alignment(wrap_text=True, vertical="top")
+            sheet.merge(sheet.row, at, field.span)
+        if lines > 1:
+            sheet.ws.row_dimensions[sheet.row].height = lines * _LINE_HEIGHT * size
+        sheet.row += 1
+    last = sheet.row - 1
+    write_text(sheet.ws, sheet.row, 1, f"{sheet.t.sheet.totals_label}: Truck Points and cargo")
+    sheet.ws.cell(row=sheet.row, column=1).font = sheet.bold
+    for field in fields:
+        if field.total == "sum":
+            at = sheet.index[field.under]
+            letter = get_column_letter(at)
+            cell = sheet.ws.cell(
+                row=sheet.row, column=at, value=f"=SUM({letter}{first}:{letter}{last})"
+            )
+            cell.font, cell.border, cell.number_format = sheet.bold, _TOTAL_BORDER, field.format
+            sheet.merge(sheet.row, at, field.span)
+    sheet.row += 2
+
+
+def _write_notes(sheet: _Sheet, section: Section, notes: Sequence[str]) -> None:
+    sheet.band(f"{section.heading} ({section.case})")
+    if sheet.t.prompt:
+        sheet.text_line(sheet.t.prompt, italic=True, ruled=True)
+        sheet.text_line("", ruled=True)
+    for note in notes:
+        sheet.text_line(note, ruled=True)
+    for _ in range(sheet.t.note_lines + section.blank_lines):
+        sheet.text_line("", ruled=True)
