@@ -193,6 +193,7 @@ def row(page: Page, index: int, name: str, **expected: str) -> dict[str, str]:
 PAGES: Final = (
     ("Overview", "September III 1940"),
     ("Units", "Spend CP"),
+    ("Organization", "Attach, detach, assign"),
     ("Supply", "Transfer supplies"),
     ("Journal", "Undo"),
     ("Sheets", "Field Commander Control Sheet (4.52) — Commonwealth"),
