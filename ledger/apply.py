@@ -18,12 +18,18 @@ from ledger.events import (
     GameStarted,
     OperationsStageEnded,
     PhaseAdvanced,
+    RequisitionClosed,
+    RequisitionFiled,
     ReversibleEvent,
+    SuppliesArrived,
+    SuppliesConsumed,
     SuppliesTransferred,
     TroopsCarried,
     TruckPointsMoved,
     UnitReorganized,
+    WeatherRecorded,
 )
+from ledger.holdings import Requisition
 from ledger.phases import ORGANIZATION
 from ledger.quantities import Supplies
 from ledger.rulings import RULINGS
@@ -108,6 +114,7 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
             units=units,
             clock=event.began if sign > 0 else event.ended,
             phase=ORGANIZATION if sign > 0 else event.phase_ended,
+            weather="normal" if sign > 0 else event.weather_ended,
         )
     if isinstance(event, CohesionAdjusted):
         unit = state.units[event.unit_id]
@@ -132,6 +139,33 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
         unit = state.units[event.unit_id]
         carried = event.after if sign > 0 else event.before
         return replace(state, units={**state.units, unit.id: replace(unit, carried_by=carried)})
+    if isinstance(event, WeatherRecorded):
+        return replace(state, weather=event.weather if sign > 0 else event.before)
+    if isinstance(event, SuppliesConsumed):
+        return _add_to_holder(state, event.holder, -event.supplies if sign > 0 else event.supplies)
+    if isinstance(event, SuppliesArrived):
+        return _add_to_holder(state, event.holder, event.supplies if sign > 0 else -event.supplies)
+    if isinstance(event, RequisitionFiled):
+        requisitions = dict(state.requisitions)
+        if sign > 0:
+            requisitions[event.requisition_id] = Requisition(
+                event.requisition_id,
+                event.unit_id,
+                event.wanted,
+                event.source.game_time,
+                event.note,
+            )
+        else:
+            del requisitions[event.requisition_id]
+        return replace(state, requisitions=requisitions)
+    if isinstance(event, RequisitionClosed):
+        filed = state.requisitions[event.requisition_id]
+        closed = (
+            replace(filed, status=event.outcome, reason=event.reason)
+            if sign > 0
+            else replace(filed, status="open", reason="")
+        )
+        return replace(state, requisitions={**state.requisitions, filed.id: closed})
     raise JournalOrderError(f"no effect defined for {type(event).__name__}")
 
 

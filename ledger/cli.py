@@ -17,11 +17,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ledger import commands, reorganize, reports
+from ledger import commands, logistics, reorganize, reports
 from ledger.checks import warnings
 from ledger.cp_actions import cp_actions
 from ledger.errors import LedgerError
-from ledger.events import ROLES, Event, Role, Source
+from ledger.events import ROLES, WEATHERS, Event, Role, Source
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
 from ledger.journal import (
     DuplicateGameError,
@@ -32,6 +32,7 @@ from ledger.journal import (
 )
 from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.journal.store import database_url
+from ledger.logistics import ARRIVAL_CAUSES, CONSUMPTION_CAUSES
 from ledger.lookup import resolve as resolve_holder
 from ledger.organization import (
     formation_strengths,
@@ -173,6 +174,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("unit", metavar="UNIT")
     _truck_options(p, "truck points carrying it (all 0 unloads it)")
     _source_options(p, "field_commander")
+    p = add("weather", "the weather of this Operations Stage (29.x); give one to record it")
+    p.add_argument("weather", metavar="WEATHER", nargs="?", choices=WEATHERS)
+    _source_options(p, "commander_in_chief")
+    for name, text, causes in (
+        ("consume", "supplies used, evaporated, demolished or lost (49-52)", CONSUMPTION_CAUSES),
+        ("arrive", "supplies arriving by convoy or captured (usable share)", ARRIVAL_CAUSES),
+    ):
+        p = add(name, text)
+        p.add_argument("holder", metavar="HOLDER", help="dump, unit or truck group")
+        p.add_argument("--cause", required=True, choices=list(causes))
+        for commodity in ("ammo", "fuel", "stores", "water"):
+            p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
+        _source_options(p, "logistics_commander")
+    p = add("requisitions", "the Supply Requisitions (4.55)")
+    p.add_argument("--side", choices=SIDES)
+    p.add_argument("--open", action="store_true", help="only the open ones")
+    p = add("requisition", "file a Supply Requisition for a unit (4.55)")
+    p.add_argument("unit", metavar="UNIT")
+    for commodity in ("ammo", "fuel", "stores", "water"):
+        p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
+    p.add_argument("--note", default="")
+    _source_options(p, "field_commander")
+    p = add("fulfil", "fulfil a requisition by a transfer from a dump, unit or trucks (4.55)")
+    p.add_argument("requisition", metavar="R")
+    p.add_argument("--from", dest="origin", required=True, metavar="HOLDER")
+    _source_options(p, "logistics_commander")
+    p = add("reject", "reject a requisition, saying why (--reason, 4.55)")
+    p.add_argument("requisition", metavar="R")
+    _source_options(p, "logistics_commander")
     p = add("end-stage", "end the Operations Stage: CP expended back to 0 (6.16), clock advances")
     _source_options(p, "commander_in_chief")
     p = add("history", "the journal: sequence, game time, side/role, what, why")
@@ -483,6 +513,45 @@ def run(args: argparse.Namespace) -> None:
             raise Refused(["--light/--medium/--heavy: give the truck points"])
         make = reorganize.detach_trucks if cmd == "detach-trucks" else reorganize.carry_troops
         app.unit_command(state, lambda s, uid, src: make(s, uid, given, src))
+    elif cmd == "weather":
+        if args.weather is None:
+            _show({"game_time": state.clock.short, "weather": state.weather}, args.json)
+            return
+        app.execute(
+            lambda s: logistics.record_weather(s.state, args.weather, app.source(s.state, None))
+        )
+    elif cmd in ("consume", "arrive"):
+        holder = _resolve(state, args.holder, "HOLDER", ("dump", "unit", "trucks"))
+        amounts = Supplies(args.ammo, args.fuel, args.stores, args.water)
+        stock_change = logistics.consume if cmd == "consume" else logistics.arrive
+        side = state.holder_side(holder)
+        app.execute(
+            lambda s: stock_change(s.state, holder, amounts, args.cause, app.source(s.state, side))
+        )
+    elif cmd == "requisitions":
+        _show(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")
+    elif cmd == "requisition":
+        wanted = Supplies(args.ammo, args.fuel, args.stores, args.water)
+        app.unit_command(
+            state,
+            lambda s, uid, src: logistics.file_requisition(s, uid, wanted, src, args.note),
+        )
+    elif cmd in ("fulfil", "reject"):
+        req = state.requisitions.get(args.requisition)
+        side = state.units[req.unit_id].side if req is not None else None
+        if cmd == "fulfil":
+            origin = _resolve(state, args.origin, "--from", ("dump", "unit", "trucks"))
+            app.execute(
+                lambda s: logistics.fulfil_requisition(
+                    s.state, args.requisition, origin, app.source(s.state, side)
+                )
+            )
+        else:
+            app.execute(
+                lambda s: logistics.reject_requisition(
+                    s.state, args.requisition, args.reason, app.source(s.state, side)
+                )
+            )
     elif cmd == "end-stage":
         app.execute(lambda s: commands.end_stage(s.state, app.source(s.state, None)))
     elif cmd == "undo":

@@ -311,7 +311,12 @@ def end_stage(state: GameState, source: Source) -> Outcome:
     return Outcome(
         events=(
             OperationsStageEnded(
-                source, state.clock, state.clock.next_stage(), cleared, state.phase
+                source,
+                state.clock,
+                state.clock.next_stage(),
+                cleared,
+                state.phase,
+                state.weather,
             ),
             *(
                 CohesionAdjusted(posted, unit_id, rp, "idle-opstage", "6.24")

@@ -94,8 +94,9 @@ class OperationsStageEnded:
     """The Operations Stage ``ended`` is over and ``began`` starts.
 
     CP expended go back to zero (6.16); ``cp_cleared`` records each unit's CP expended at the
-    end and ``phase_ended`` the phase it ended in, so the event can be reversed exactly; the
-    new Operations Stage opens in its Organization Phase. The idle units' Reorganization Points
+    end, ``phase_ended`` the phase and ``weather_ended`` the weather it ended in, so the event
+    can be reversed exactly; the new Operations Stage opens in its Organization Phase with no
+    weather recorded yet (``normal``). The idle units' Reorganization Points
     (6.24.1) follow as app-made ``CohesionAdjusted`` events.
     """
 
@@ -104,6 +105,7 @@ class OperationsStageEnded:
     began: GameTime
     cp_cleared: tuple[tuple[str, Fraction], ...] = ()
     phase_ended: str = "organization"
+    weather_ended: str = "normal"
     kind: Literal["operations_stage_ended"] = "operations_stage_ended"
 
 
@@ -189,6 +191,73 @@ class TroopsCarried:
     kind: Literal["troops_carried"] = "troops_carried"
 
 
+Weather = Literal["normal", "hot", "sandstorm", "rainstorm"]
+WEATHERS: Final[tuple[Weather, ...]] = ("normal", "hot", "sandstorm", "rainstorm")
+"""The weather of an Operations Stage (29.x); Hot doubles water (29.35) and adds evaporation."""
+
+
+@dataclass(frozen=True, slots=True)
+class WeatherRecorded:
+    """The weather of the current Operations Stage is ``weather`` (it was ``before``), as the
+    Player with the Initiative rolled it in the Weather Determination Phase (5.2 III.B, 29.x)."""
+
+    source: Source
+    weather: Weather
+    before: Weather = "normal"
+    kind: Literal["weather_recorded"] = "weather_recorded"
+
+
+@dataclass(frozen=True, slots=True)
+class SuppliesConsumed:
+    """``supplies`` leave holder ``holder`` for ``cause`` (consumption, evaporation, destruction,
+    capture by the enemy, dump demolition), under rule ``case``. Never more than it holds."""
+
+    source: Source
+    holder: str
+    supplies: Supplies
+    cause: str
+    case: str
+    kind: Literal["supplies_consumed"] = "supplies_consumed"
+
+
+@dataclass(frozen=True, slots=True)
+class SuppliesArrived:
+    """``supplies`` appear at holder ``holder`` for ``cause`` (arrival by convoy or as
+    reinforcement, capture from the enemy, the usable share only), under rule ``case``."""
+
+    source: Source
+    holder: str
+    supplies: Supplies
+    cause: str
+    case: str
+    kind: Literal["supplies_arrived"] = "supplies_arrived"
+
+
+@dataclass(frozen=True, slots=True)
+class RequisitionFiled:
+    """A Field Commander asks for ``wanted`` supply points for unit ``unit_id`` on a Supply
+    Requisition (4.55); ``requisition_id`` is the ledger's number for it (``"R1"``)."""
+
+    source: Source
+    requisition_id: str
+    unit_id: str
+    wanted: Supplies
+    note: str = ""
+    kind: Literal["requisition_filed"] = "requisition_filed"
+
+
+@dataclass(frozen=True, slots=True)
+class RequisitionClosed:
+    """The Logistics Commander closes requisition ``requisition_id``: ``fulfilled`` (the
+    transfer follows as its own event) or ``rejected``, with ``reason``."""
+
+    source: Source
+    requisition_id: str
+    outcome: Literal["fulfilled", "rejected"]
+    reason: str = ""
+    kind: Literal["requisition_closed"] = "requisition_closed"
+
+
 ReversibleEvent = (
     CPExpended
     | SuppliesTransferred
@@ -198,6 +267,11 @@ ReversibleEvent = (
     | UnitReorganized
     | TruckPointsMoved
     | TroopsCarried
+    | WeatherRecorded
+    | SuppliesConsumed
+    | SuppliesArrived
+    | RequisitionFiled
+    | RequisitionClosed
 )
 
 
@@ -221,6 +295,11 @@ Event = (
     | UnitReorganized
     | TruckPointsMoved
     | TroopsCarried
+    | WeatherRecorded
+    | SuppliesConsumed
+    | SuppliesArrived
+    | RequisitionFiled
+    | RequisitionClosed
     | EventUndone
 )
 """Every kind of journal event."""

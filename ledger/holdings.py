@@ -76,3 +76,21 @@ class TruckGroup:
     def in_play(self, now: GameTime) -> bool:
         """True once the trucks have arrived."""
         return self.arrival is None or self.arrival <= now
+
+
+RequisitionStatus = Literal["open", "fulfilled", "rejected"]
+
+
+@dataclass(frozen=True, slots=True)
+class Requisition:
+    """A Supply Requisition (4.55): ``wanted`` supply points for unit ``unit_id``, filed at
+    ``filed_at``; ``status`` open until the Logistics Commander fulfils or rejects it
+    (``reason`` says why)."""
+
+    id: str
+    unit_id: str
+    wanted: Supplies
+    filed_at: GameTime
+    note: str = ""
+    status: RequisitionStatus = "open"
+    reason: str = ""

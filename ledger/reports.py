@@ -30,10 +30,15 @@ from ledger.events import (
     GameStarted,
     OperationsStageEnded,
     PhaseAdvanced,
+    RequisitionClosed,
+    RequisitionFiled,
+    SuppliesArrived,
+    SuppliesConsumed,
     SuppliesTransferred,
     TroopsCarried,
     TruckPointsMoved,
     UnitReorganized,
+    WeatherRecorded,
 )
 from ledger.organization import (
     current_parent,
@@ -62,6 +67,7 @@ def clock(state: GameState) -> Row:
         "op_stage": state.clock.op_stage,
         "calendar": state.clock.calendar,
         "phase": phase(state.phase).label,
+        "weather": state.weather,
         "scenario": state.info.name,
         "scenario_case": state.info.case,
         "scenario_start": state.info.start.short,
@@ -290,6 +296,21 @@ def describe(event: Event, state: GameState | None = None) -> str:
             return f"{name(event.unit_id)} unloaded from its trucks"
         light, medium, heavy = event.after
         return f"{name(event.unit_id)} rides {light} light, {medium} medium, {heavy} heavy truck points"
+    if isinstance(event, WeatherRecorded):
+        return (
+            f"weather of {event.source.game_time.short}: {event.weather} (was {event.before}; 29.x)"
+        )
+    if isinstance(event, SuppliesConsumed):
+        case = f", {event.case}" if event.case else ""
+        return f"{name(event.holder)} loses {event.supplies.describe()} ({event.cause}{case})"
+    if isinstance(event, SuppliesArrived):
+        case = f", {event.case}" if event.case else ""
+        return f"{event.supplies.describe()} arrive at {name(event.holder)} ({event.cause}{case})"
+    if isinstance(event, RequisitionFiled):
+        return f"requisition {event.requisition_id}: {name(event.unit_id)} asks for {event.wanted.describe()} (4.55)"
+    if isinstance(event, RequisitionClosed):
+        why = f": {event.reason}" if event.reason else ""
+        return f"requisition {event.requisition_id} {event.outcome}{why}"
     if isinstance(event, EventUndone):
         return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
     raise TypeError(type(event).__name__)
@@ -434,6 +455,33 @@ def formation_organization(state: GameState, hq_id: str) -> tuple[Row, list[Row]
 def _triple(points: tuple[int, int, int]) -> str:
     """``"5 L / 5 M / 5 H"``: light, medium and heavy truck points."""
     return " / ".join(f"{n} {t[0].upper()}" for t, n in zip(TRUCK_TYPES, points, strict=True))
+
+
+def requisitions(
+    state: GameState, side: Side | None = None, *, open_only: bool = False
+) -> list[Row]:
+    """Supply Requisitions (4.55), oldest first: id, unit, side, what is wanted (supply
+    points per commodity), when filed, status (open/fulfilled/rejected), note and reason."""
+    rows: list[Row] = []
+    for req in state.requisitions.values():
+        unit = state.units[req.unit_id]
+        if (side is not None and unit.side != side) or (open_only and req.status != "open"):
+            continue
+        rows.append(
+            {
+                "id": req.id,
+                "unit": unit.name,
+                "unit_id": unit.id,
+                "side": unit.side,
+                "location": unit.location,
+                **{c: req.wanted.get(c) for c in COMMODITIES},
+                "filed": req.filed_at.short,
+                "status": req.status,
+                "note": req.note,
+                "reason": req.reason,
+            }
+        )
+    return rows
 
 
 def formation_hqs(state: GameState, side: Side | None = None) -> list[Row]:

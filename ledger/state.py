@@ -7,11 +7,11 @@ produces a new state with new mappings (``dataclasses.replace``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ledger.capability import unit_cpa
 from ledger.clock import GameTime
-from ledger.holdings import Dump, TruckGroup
+from ledger.holdings import Dump, Requisition, TruckGroup
 from ledger.phases import ORGANIZATION
 from ledger.quantities import Supplies
 from ledger.scenario import Ruling, ScenarioInfo
@@ -26,7 +26,8 @@ class GameState:
     ``systems`` maps every TOE system id (weapons and unit classes) to its ``WeaponSystem``.
     ``rulings`` holds the scenario's and the ledger's named rulings; ``ruling_choices`` the
     options this game chose where it departs from the defaults. ``phase`` is the key of the
-    current phase of the Operations Stage (``ledger.phases``).
+    current phase of the Operations Stage (``ledger.phases``), ``weather`` its weather (29.x)
+    and ``requisitions`` the Supply Requisitions filed (4.55) by id.
     """
 
     info: ScenarioInfo
@@ -39,6 +40,8 @@ class GameState:
     rulings: Mapping[str, Ruling]
     ruling_choices: Mapping[str, str]
     phase: str = ORGANIZATION
+    weather: str = "normal"
+    requisitions: Mapping[str, Requisition] = field(default_factory=dict)
 
     def ruling(self, ruling_id: str) -> str:
         """The option in force for a named ruling (the game's choice, else the default).

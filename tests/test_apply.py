@@ -17,9 +17,12 @@ from ledger.events import (
     GameStarted,
     OperationsStageEnded,
     Source,
+    SuppliesArrived,
+    SuppliesConsumed,
     SuppliesTransferred,
 )
 from ledger.io.scenario import load_scenario
+from ledger.logistics import arrive, consume
 from ledger.quantities import Supplies
 from ledger.state import GameState
 
@@ -54,6 +57,8 @@ class LedgerMachine(RuleBasedStateMachine):
         self.journal: list[tuple[int, Event]] = [(1, first)]
         self.state = start(first)
         self.drawn_from_unlimited = Supplies()
+        # supply points created (arrivals) less those destroyed (consumption) by events
+        self.net_created = Supplies()
         self.history: list[GameState] = [self.state]
         # RNF's (CP, DP) this OpStage, one entry per live event, so undo can pop it
         self.stage_tally: list[tuple[Fraction, Fraction]] = [(Fraction(0), Fraction(0))]
@@ -86,6 +91,20 @@ class LedgerMachine(RuleBasedStateMachine):
         else:
             assert not outcome.events
 
+    @rule(holder=st.sampled_from(CW_FINITE), what=amounts, cause=st.sampled_from(["water", "fuel"]))
+    def consume_supplies(self, holder: str, what: Supplies, cause: str) -> None:
+        outcome = consume(self.state, holder, what, cause, Source(self.state.clock))
+        if outcome.ok:
+            self.net_created -= what
+        self._post(outcome.events)
+
+    @rule(holder=st.sampled_from(CW_FINITE), what=amounts)
+    def supplies_arrive(self, holder: str, what: Supplies) -> None:
+        outcome = arrive(self.state, holder, what, "convoy", Source(self.state.clock))
+        if outcome.ok:
+            self.net_created += what
+        self._post(outcome.events)
+
     @rule(quarters=st.integers(1, 60))
     def spend(self, quarters: int) -> None:
         outcome = spend_cp(self.state, "cw.1_rnf", Fraction(quarters, 4), Source(self.state.clock))
@@ -108,6 +127,10 @@ class LedgerMachine(RuleBasedStateMachine):
             original = event.undone
             if isinstance(original, SuppliesTransferred) and original.origin == "cw_cairo":
                 self.drawn_from_unlimited -= original.supplies
+            elif isinstance(original, SuppliesArrived):
+                self.net_created -= original.supplies
+            elif isinstance(original, SuppliesConsumed):
+                self.net_created += original.supplies
         oldest = min(e.undone_seq for e in undone)
         self._post(outcome.events)
         for _ in undone:
@@ -134,7 +157,9 @@ class LedgerMachine(RuleBasedStateMachine):
     @invariant()
     def supplies_are_conserved(self) -> None:
         start_total = _finite_total(self.history[0])
-        assert _finite_total(self.state) == start_total + self.drawn_from_unlimited
+        assert (
+            _finite_total(self.state) == start_total + self.drawn_from_unlimited + self.net_created
+        )
 
     @invariant()
     def fold_equals_incremental_state(self) -> None:

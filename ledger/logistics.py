@@ -1,0 +1,208 @@
+"""Logistics commands: the weather of the Operations Stage, supplies consumed or arriving, and
+Supply Requisitions (4.55).
+
+Nothing is created or destroyed except by an event that says so (``SuppliesArrived``,
+``SuppliesConsumed``, each with its cause and case); moving supplies is a transfer
+(``ledger.commands.transfer``). Every command returns an ``Outcome``: events, or every error
+found and nothing written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final, get_args
+
+from ledger.commands import Outcome, transfer
+from ledger.errors import LedgerError
+from ledger.events import (
+    WEATHERS,
+    RequisitionClosed,
+    RequisitionFiled,
+    Source,
+    SuppliesArrived,
+    SuppliesConsumed,
+    Weather,
+    WeatherRecorded,
+)
+from ledger.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
+from ledger.state import GameState
+
+CONSUMPTION_CAUSES: Final = {
+    "water": "52.41",
+    "stores": "51.11",
+    "fuel": "49.13",
+    "ammunition": "50.2",
+    "evaporation": "49.3",
+    "demolished": "6.3",
+    "captured-by-enemy": "50.16",
+    "correction": "",
+}
+"""Why supplies leave a holder, with the case that governs it (``correction``: a bookkeeping
+fix the players agree on)."""
+ARRIVAL_CAUSES: Final = {
+    "convoy": "5.2",
+    "captured": "50.16",
+    "correction": "",
+}
+"""Why supplies appear at a holder, with the case that governs it: ``convoy`` arrives in the
+Naval Convoy Arrival Phase (5.2 III.D); ``captured`` is the usable share only (50.16, 51.16)."""
+
+
+def _refuse(*errors: LedgerError) -> Outcome:
+    return Outcome(errors=tuple(errors))
+
+
+def record_weather(state: GameState, weather: str, source: Source) -> Outcome:
+    """Record the weather of the current Operations Stage (29.x; rolled in 5.2 III.B). It
+    changes water (Hot doubles it, 29.35) and evaporation (49.3). Refused: an unknown weather,
+    or the weather already recorded."""
+    if weather not in WEATHERS:
+        return _refuse(
+            LedgerError(
+                "weather", f"expected one of {', '.join(WEATHERS)}, found {weather!r}", "29.0"
+            )
+        )
+    if weather == state.weather:
+        return _refuse(
+            LedgerError("weather", f"the weather of {state.clock.short} is already {weather}")
+        )
+    chosen: Weather = next(w for w in get_args(Weather) if w == weather)
+    before: Weather = next((w for w in get_args(Weather) if w == state.weather), "normal")
+    return Outcome(events=(WeatherRecorded(source, chosen, before),))
+
+
+def _amount_errors(supplies: Supplies) -> list[LedgerError]:
+    errors = [
+        LedgerError(f"--{c}", f"expected 0 or more supply points, found {v}")
+        for c, v in supplies.items()
+        if v < 0
+    ]
+    if supplies.is_zero:
+        errors.append(LedgerError("amounts", "give --ammo, --fuel, --stores or --water"))
+    return errors
+
+
+def consume(
+    state: GameState, holder: str, supplies: Supplies, cause: str, source: Source
+) -> Outcome:
+    """Supplies leave ``holder`` (a dump, unit or truck group) for ``cause`` (see
+    ``CONSUMPTION_CAUSES``). Refused: unknown holder or cause, bad amounts, more than held
+    (an unlimited source, 60.44, is never drawn down), a dummy dump (60.34)."""
+    errors = _amount_errors(supplies)
+    if cause not in CONSUMPTION_CAUSES:
+        errors.append(
+            LedgerError(
+                "cause", f"expected one of {', '.join(CONSUMPTION_CAUSES)}, found {cause!r}"
+            )
+        )
+    held = state.holder_supplies(holder)
+    if held is None:
+        errors.append(LedgerError("holder", f"no dump, unit or truck group {holder!r}"))
+    if errors or held is None:
+        return _refuse(*errors)
+    unlimited = holder in state.dumps and state.dumps[holder].unlimited
+    if not unlimited:
+        for commodity in COMMODITIES:
+            wanted, there = supplies.get(commodity), held.get(commodity)
+            if wanted > there:
+                errors.append(
+                    LedgerError(
+                        f"--{commodity}",
+                        f"{state.holder_name(holder)} holds {there} {COMMODITY_NAMES[commodity]}, "
+                        f"{wanted} to consume: {wanted - there} short",
+                        CONSUMPTION_CAUSES[cause],
+                    )
+                )
+    if errors:
+        return _refuse(*errors)
+    return Outcome(
+        events=(SuppliesConsumed(source, holder, supplies, cause, CONSUMPTION_CAUSES[cause]),)
+    )
+
+
+def arrive(
+    state: GameState, holder: str, supplies: Supplies, cause: str, source: Source
+) -> Outcome:
+    """Supplies appear at ``holder`` for ``cause`` (see ``ARRIVAL_CAUSES``). Refused: unknown
+    holder or cause, bad amounts, a dummy dump (60.34) or an unlimited source (60.44)."""
+    errors = _amount_errors(supplies)
+    if cause not in ARRIVAL_CAUSES:
+        errors.append(
+            LedgerError("cause", f"expected one of {', '.join(ARRIVAL_CAUSES)}, found {cause!r}")
+        )
+    if state.holder_kind(holder) is None:
+        errors.append(LedgerError("holder", f"no dump, unit or truck group {holder!r}"))
+    elif holder in state.dumps and state.dumps[holder].kind in ("dummy", "unlimited"):
+        errors.append(
+            LedgerError(
+                "holder",
+                f"{state.holder_name(holder)} is a {state.dumps[holder].kind} holder: it keeps no stock",
+                "60.34" if state.dumps[holder].kind == "dummy" else "60.44",
+            )
+        )
+    if errors:
+        return _refuse(*errors)
+    return Outcome(
+        events=(SuppliesArrived(source, holder, supplies, cause, ARRIVAL_CAUSES[cause]),)
+    )
+
+
+def file_requisition(
+    state: GameState, unit_id: str, wanted: Supplies, source: Source, note: str = ""
+) -> Outcome:
+    """A Supply Requisition (4.55) for a unit in play; numbered ``R1``, ``R2``, ... in filing
+    order. Refused: unknown or not arrived unit, bad amounts."""
+    errors = _amount_errors(wanted)
+    unit = state.units.get(unit_id)
+    if unit is None:
+        errors.append(LedgerError("unit", f"no unit {unit_id!r} in this game"))
+    elif not unit.in_play(state.clock):
+        errors.append(LedgerError("unit", f"{unit.name} is not in play yet", "8.86"))
+    if errors:
+        return _refuse(*errors)
+    number = f"R{len(state.requisitions) + 1}"
+    return Outcome(events=(RequisitionFiled(source, number, unit_id, wanted, note),))
+
+
+def _open_requisition(state: GameState, requisition_id: str) -> LedgerError | None:
+    filed = state.requisitions.get(requisition_id)
+    if filed is None:
+        return LedgerError("requisition", f"no requisition {requisition_id!r}", "4.55")
+    if filed.status != "open":
+        return LedgerError("requisition", f"{requisition_id} is already {filed.status}", "4.55")
+    return None
+
+
+def fulfil_requisition(
+    state: GameState,
+    requisition_id: str,
+    origin: str,
+    source: Source,
+    supplies: Supplies | None = None,
+) -> Outcome:
+    """Fulfil an open requisition from ``origin`` (a dump, unit or truck group): the transfer
+    to the unit (all that was asked, or ``supplies``), then ``RequisitionClosed``. Refused as
+    ``transfer`` refuses, or for an unknown or closed requisition."""
+    problem = _open_requisition(state, requisition_id)
+    if problem is not None:
+        return _refuse(problem)
+    filed = state.requisitions[requisition_id]
+    moved = transfer(state, origin, filed.unit_id, supplies or filed.wanted, source)
+    if not moved.ok:
+        return moved
+    # Posted for the transfer, so that undo takes both back together.
+    posted = replace(source, app_made=True)
+    closed = RequisitionClosed(posted, requisition_id, "fulfilled", source.reason)
+    return Outcome(events=(*moved.events, closed))
+
+
+def reject_requisition(
+    state: GameState, requisition_id: str, reason: str, source: Source
+) -> Outcome:
+    """Reject an open requisition, saying why (4.55). Refused without a reason."""
+    problem = _open_requisition(state, requisition_id)
+    if problem is not None:
+        return _refuse(problem)
+    if not reason.strip():
+        return _refuse(LedgerError("--reason", "say why the requisition is rejected", "4.55"))
+    return Outcome(events=(RequisitionClosed(source, requisition_id, "rejected", reason),))

@@ -1,0 +1,109 @@
+"""Logistics commands: weather (29.x), supplies consumed and arriving, Supply Requisitions (4.55)."""
+
+from __future__ import annotations
+
+from ledger import logistics
+from ledger.apply import apply
+from ledger.commands import Outcome, end_stage, undo
+from ledger.events import Event, Source
+from ledger.quantities import Supplies
+from ledger.state import GameState
+
+
+def src(state: GameState, reason: str = "") -> Source:
+    return Source(state.clock, "commonwealth", "logistics_commander", reason)
+
+
+def run(state: GameState, outcome: Outcome) -> GameState:
+    assert outcome.ok, outcome.errors
+    for event in outcome.events:
+        state = apply(state, event)
+    return state
+
+
+def errors(outcome: Outcome) -> str:
+    assert not outcome.ok and not outcome.events
+    return " | ".join(f"{e.field}: {e.message} ({e.case})" for e in outcome.errors)
+
+
+def test_weather_is_recorded_per_operations_stage(mini_state: GameState) -> None:
+    assert mini_state.weather == "normal"
+    hot = run(mini_state, logistics.record_weather(mini_state, "hot", src(mini_state)))
+    assert hot.weather == "hot"
+    assert "already hot" in errors(logistics.record_weather(hot, "hot", src(hot)))
+    assert "29.0" in errors(logistics.record_weather(hot, "blizzard", src(hot)))
+    outcome = end_stage(hot, src(hot))
+    next_stage = run(hot, outcome)
+    assert next_stage.weather == "normal"  # a new OpStage has its own weather
+    from ledger.apply import unapply
+
+    assert unapply(next_stage, outcome.events[0]) == hot  # type: ignore[arg-type]
+
+
+def test_consumption_never_takes_more_than_is_held(mini_state: GameState) -> None:
+    # cw_matruh holds 1000 ammo, 3000 fuel, 4000 stores, 0 water (tests/fixtures/mini.toml)
+    state = run(
+        mini_state,
+        logistics.consume(
+            mini_state, "cw_matruh", Supplies(fuel=120), "evaporation", src(mini_state)
+        ),
+    )
+    assert state.holder_supplies("cw_matruh") == Supplies(1000, 2880, 4000, 0)
+    text = errors(logistics.consume(state, "cw_matruh", Supplies(water=1), "water", src(state)))
+    assert "holds 0 Water, 1 to consume: 1 short (52.41)" in text
+    assert "expected one of" in errors(
+        logistics.consume(state, "cw_matruh", Supplies(fuel=1), "theft", src(state))
+    )
+
+
+def test_arrivals_create_supplies_but_never_at_an_unlimited_or_dummy_holder(
+    mini_state: GameState,
+) -> None:
+    state = run(
+        mini_state,
+        logistics.arrive(mini_state, "cw_matruh", Supplies(ammo=50), "convoy", src(mini_state)),
+    )
+    assert state.holder_supplies("cw_matruh") == Supplies(1050, 3000, 4000, 0)
+    assert "60.44" in errors(
+        logistics.arrive(state, "cw_cairo", Supplies(ammo=5), "convoy", src(state))
+    )
+
+
+def test_a_requisition_is_filed_fulfilled_by_a_transfer_and_undone_whole(
+    mini_state: GameState,
+) -> None:
+    filed = logistics.file_requisition(
+        mini_state, "cw.1_rnf", Supplies(fuel=10, stores=5), src(mini_state), "for the march"
+    )
+    state = run(mini_state, filed)
+    assert state.requisitions["R1"].status == "open"
+    journal: list[tuple[int, Event]] = [(2, filed.events[0])]
+    fulfilled = logistics.fulfil_requisition(state, "R1", "cw_matruh", src(state, "sent by lorry"))
+    after = run(state, fulfilled)
+    assert after.requisitions["R1"].status == "fulfilled"
+    # 1 RNF held 2 ammo, 3 stores, 4 water (mini.toml): now 10 fuel and 5 stores more
+    assert after.holder_supplies("cw.1_rnf") == Supplies(2, 10, 8, 4)
+    assert after.holder_supplies("cw_matruh") == Supplies(1000, 2990, 3995, 0)
+    assert "already fulfilled" in errors(
+        logistics.fulfil_requisition(after, "R1", "cw_matruh", src(after))
+    )
+    journal += [(3 + i, e) for i, e in enumerate(fulfilled.events)]
+    assert run(after, undo(journal, src(after))) == state  # the transfer goes back with it
+
+
+def test_a_requisition_is_rejected_only_with_a_reason(mini_state: GameState) -> None:
+    state = run(
+        mini_state,
+        logistics.file_requisition(mini_state, "cw.1_rnf", Supplies(water=3), src(mini_state)),
+    )
+    assert "say why" in errors(logistics.reject_requisition(state, "R1", " ", src(state)))
+    rejected = run(
+        state, logistics.reject_requisition(state, "R1", "no water at Matruh", src(state))
+    )
+    assert (rejected.requisitions["R1"].status, rejected.requisitions["R1"].reason) == (
+        "rejected",
+        "no water at Matruh",
+    )
+    assert "no requisition 'R9'" in errors(
+        logistics.reject_requisition(rejected, "R9", "x", src(rejected))
+    )
