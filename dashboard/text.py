@@ -13,6 +13,7 @@ from ledger.errors import LedgerError
 from ledger.holdings import TruckGroup
 from ledger.quantities import COMMODITY_NAMES
 from ledger.state import GameState
+from ledger.units import Side
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~$])")
 
@@ -117,3 +118,14 @@ def error_lines(errors: Iterable[LedgerError], state: GameState) -> list[str]:
         case = f" ({error.case})" if error.case and error.case not in error.message else ""
         lines.append(f"**{plain(field)}:** {plain(message + case)}")
     return lines
+
+
+def holders(state: GameState, side: Side) -> list[str]:
+    """Ids of the side's supply holders a transfer may name: dumps, Truck Points, units in play.
+
+    Dummy dumps hold nothing (54.x) and are left out.
+    """
+    dumps = [d.id for d in state.dumps.values() if d.side == side and d.kind != "dummy"]
+    trucks = [t.id for t in state.trucks.values() if t.side == side and t.in_play(state.clock)]
+    units = [u.id for u in state.units_in_play(side)]
+    return dumps + trucks + units

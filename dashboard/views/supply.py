@@ -8,7 +8,7 @@ import streamlit as st
 
 from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
-from dashboard.text import LINE_NAMES, holder_labels, holder_name
+from dashboard.text import LINE_NAMES, holder_labels, holder_name, holders
 from ledger import commands, reports
 from ledger.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
 from ledger.reports import Row
@@ -46,17 +46,6 @@ TRUCK_COLUMNS: Final = (
     Col("attached_to", "Attached to"),
     Col("purpose", "Purpose"),
 )
-
-
-def holders(state: GameState, side: Side) -> list[str]:
-    """Ids of the side's supply holders a transfer may name: dumps, Truck Points, units in play.
-
-    Dummy dumps hold nothing (54.x) and are left out.
-    """
-    dumps = [d.id for d in state.dumps.values() if d.side == side and d.kind != "dummy"]
-    trucks = [t.id for t in state.trucks.values() if t.side == side and t.in_play(state.clock)]
-    units = [u.id for u in state.units_in_play(side)]
-    return dumps + trucks + units
 
 
 def default_destination(state: GameState, ids: list[str]) -> int:

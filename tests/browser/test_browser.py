@@ -195,6 +195,7 @@ PAGES: Final = (
     ("Units", "Spend CP"),
     ("Organization", "Attach, detach, assign"),
     ("Supply", "Transfer supplies"),
+    ("Requisitions", "File a Supply Requisition (4.55)"),
     ("Journal", "Undo"),
     ("Sheets", "Field Commander Control Sheet (4.52) — Commonwealth"),
 )

@@ -33,6 +33,7 @@ PAGES = {
     "views/capability.py": "Capability & Cohesion",
     "views/organization.py": "Organization",
     "views/supply.py": "Supply",
+    "views/requisitions.py": "Requisitions",
     "views/journal.py": "Journal",
     "views/sheets.py": "Sheets",
 }
@@ -437,3 +438,23 @@ def test_organization_page_attaches_trucks_and_loads_troops(graziani_db: str) ->
     assert "1st RNF MG Bn rides 0 light, 3 medium, 0 heavy truck points" in texts(at)
     state = GameSession(EventStore(graziani_db), "graziani").state
     assert state.cpa(state.units["cw.unassigned_inf.1st_rnf_mg_bn"]) == 20  # 6.17
+
+
+def test_requisition_filed_then_fulfilled_from_a_dump(db_url: str) -> None:
+    at = app_on("views/requisitions.py")
+    assert "No requisition filed yet." in texts(at)
+    field(at.selectbox, "requisition_unit").select("cw.1_rnf")
+    field(at.number_input, "requisition_fuel").set_value(10)
+    field(at.text_input, "requisition_note").input("for the march")
+    submit(at, "requisition_submit")
+    assert "requisition R1: 1st RNF MG Bn asks for 10 Fuel (4.55)" in texts(at)
+    field(at.selectbox, "answer_origin").select("cw_matruh")
+    field(at.radio, "answer_decision").set_value("fulfil")
+    submit(at, "answer_submit")
+    assert not at.error, texts(at)
+    assert "requisition R1 fulfilled" in texts(at)
+    state = reopen(db_url).state
+    assert state.holder_supplies("cw.1_rnf").fuel == 10  # type: ignore[union-attr]
+    assert state.holder_supplies("cw_matruh").fuel == 2990  # type: ignore[union-attr]
+    table = at.dataframe[0].value
+    assert list(table["Status"]) == ["fulfilled"]
