@@ -19,9 +19,10 @@ from typing import Any
 
 from ledger import commands, logistics, reorganize, reports
 from ledger.checks import warnings
+from ledger.clock import WEATHERS
 from ledger.cp_actions import cp_actions
 from ledger.errors import LedgerError
-from ledger.events import ROLES, WEATHERS, Event, Role, Source
+from ledger.events import ROLES, Event, Role, Source
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
 from ledger.journal import (
     DuplicateGameError,

@@ -8,7 +8,12 @@ February 1942, as the OA sheets' 7th Motor Brigade redesignation requires).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
+
+Weather = Literal["normal", "hot", "sandstorm", "rainstorm"]
+"""The weather of an Operations Stage (29.x): Hot doubles water (29.35) and adds evaporation
+(49.3); the ledger records it per Operations Stage."""
+WEATHERS: Final[tuple[Weather, ...]] = ("normal", "hot", "sandstorm", "rainstorm")
 
 OPERATIONS_STAGES_PER_GAME_TURN: Final = 3
 """5.1: each Game-Turn is divided into three Operations Stages."""

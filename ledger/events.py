@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from ledger.clock import GameTime
+from ledger.clock import GameTime, Weather
 from ledger.holdings import TruckGroup
 from ledger.quantities import Supplies
 from ledger.scenario import Setup
@@ -189,11 +189,6 @@ class TroopsCarried:
     before: tuple[int, int, int]
     after: tuple[int, int, int]
     kind: Literal["troops_carried"] = "troops_carried"
-
-
-Weather = Literal["normal", "hot", "sandstorm", "rainstorm"]
-WEATHERS: Final[tuple[Weather, ...]] = ("normal", "hot", "sandstorm", "rainstorm")
-"""The weather of an Operations Stage (29.x); Hot doubles water (29.35) and adds evaporation."""
 
 
 @dataclass(frozen=True, slots=True)

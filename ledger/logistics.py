@@ -12,16 +12,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final, get_args
 
+from ledger.clock import WEATHERS, Weather
 from ledger.commands import Outcome, transfer
 from ledger.errors import LedgerError
 from ledger.events import (
-    WEATHERS,
     RequisitionClosed,
     RequisitionFiled,
     Source,
     SuppliesArrived,
     SuppliesConsumed,
-    Weather,
     WeatherRecorded,
 )
 from ledger.quantities import COMMODITIES, COMMODITY_NAMES, Supplies

@@ -193,5 +193,167 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         options=("same-size", "one-column"),
         default="same-size",
     ),
+    Ruling(
+        id="8.41-road-wadi-breakdown",
+        case="8.41, 8.37",
+        question=(
+            "Crossing a wadi along a road: the seed text gives the road rate as '2 BP', chart "
+            "8.37 gives a road ½ BP a hex and cancels hexside values. 'half': ½ BP, the wadi "
+            "cancelled (the '2' read as an OCR-mangled ½). 'two': 2 BP for that hex."
+        ),
+        options=("half", "two"),
+        default="half",
+    ),
+    Ruling(
+        id="8.33-road-down-escarpment",
+        case="8.33, 8.37, 8.42",
+        question=(
+            "Going down an escarpment along a road: 8.37 note 6 cancels hexside values on a "
+            "road, 8.33 excepts escarpments from what roads and tracks ignore. "
+            "'escarpment-applies': ½ + 6 BP, as down a track. 'road-cancels': ½ BP."
+        ),
+        options=("escarpment-applies", "road-cancels"),
+        default="escarpment-applies",
+    ),
+    Ruling(
+        id="54.2-light-truck-example",
+        case="54.2, 8.46, 8.41",
+        question=(
+            "The 54.2 light-truck note's example (a wadi and a rough hex along a track) prints "
+            "18 BP while its own sum, ½ x 8 + ½ x 8 + 1 + 1, is 10. 'halved': the track halves "
+            "a light truck's values like any vehicle's (10). 'unhalved': light trucks off a road "
+            "take the full values (8 + 8 + 1 + 1 = 18)."
+        ),
+        options=("halved", "unhalved"),
+        default="halved",
+    ),
+    Ruling(
+        id="54.2-light-truck-extra-point",
+        case="54.2",
+        question=(
+            "A light truck not moving along a road adds 1 BP to those of the hex and hexside. "
+            "'hex-and-hexside': 1 for the hex and 1 for each hexside feature crossed (the "
+            "example's two extra points). 'per-hex': 1 for each hex entered."
+        ),
+        options=("hex-and-hexside", "per-hex"),
+        default="hex-and-hexside",
+    ),
+    Ruling(
+        id="21.14-bar-dash",
+        case="21.11, 21.14",
+        question=(
+            "The 21.14 summary prints a dash as the BAR of armored recce, which 21.11 lists "
+            "among the vehicles subject to breakdown. 'no-shift': the dash is no adjustment "
+            "(0). 'never-breaks-down': vehicles rated with a dash never check."
+        ),
+        options=("no-shift", "never-breaks-down"),
+        default="no-shift",
+    ),
+    Ruling(
+        id="21.34-thirty-three-percent",
+        case="21.34, 21.35, 21.38",
+        question=(
+            "Chart 21.38 prints 33 %; the 21.34 example takes it as one third (20 points: 6.7, "
+            "rounded up to 7). 'one-third': a third. 'thirty-three-hundredths': 33/100 "
+            "(differs only for some totals, e.g. 100 points: 34 against 33)."
+        ),
+        options=("one-third", "thirty-three-hundredths"),
+        default="one-third",
+    ),
+    Ruling(
+        id="21.37-sandstorm-share",
+        case="21.37, 21.38",
+        question=(
+            "A Sandstorm shifts the column one right when at least half of the movement was in "
+            "Sandstorm map sections: 21.37d counts Capability Points expended, the 21.38 chart "
+            "notes count Breakdown Points. 'capability-points' or 'breakdown-points'."
+        ),
+        options=("capability-points", "breakdown-points"),
+        default="capability-points",
+    ),
+    Ruling(
+        id="49.13-fuel-part-group",
+        case="49.13, 49.19",
+        question=(
+            "49.13 charges a vehicle TOE point its fuel rate for each five CP of movement, a "
+            "part of five included (its example: rate 4, 12 CP, 12 Fuel Points), while chart "
+            "49.19 prints fractional costs for 1-4 CP. 'part-group-counts': a part group counts "
+            "whole (12 CP are 3 groups). 'whole-groups-only': only whole groups (12 CP are 2). "
+            "'pro-rata': rate x CP / 5 exactly, as the chart's fractional rows, a unit's total "
+            "rounded up to whole Fuel Points."
+        ),
+        options=("part-group-counts", "whole-groups-only", "pro-rata"),
+        default="part-group-counts",
+    ),
+    Ruling(
+        id="49.12-class-points-fuel",
+        case="49.12, 49.13, 52.42, 6.17",
+        question=(
+            "The Tank & Gun charts print a fuel rate for each tank and gun; the Unit "
+            "Characteristics charts print none for a class's own TOE points (recce, HQ, "
+            "engineer, infantry), yet 49.12 counts HQs with unparenthesised TOE as fuel users "
+            "and 49.13 gives trucks and recce factor 1. 'motorized-rate-1': a class's own "
+            "points burn at rate 1 when the class CPA is above 10 (motorized, 6.17), and are "
+            "vehicle points for water (52.42). 'printed-only': only printed rates burn fuel."
+        ),
+        options=("motorized-rate-1", "printed-only"),
+        default="motorized-rate-1",
+    ),
+    Ruling(
+        id="49.3-commonwealth-nine-percent",
+        case="49.3",
+        question=(
+            "Fuel and water evaporate 6 % a Game-Turn; the Commonwealth's rate is 9 % from "
+            "September 1940 to August 1941 (GT 1-46). 'replaces': 9 % instead of 6 %. "
+            "'adds': 9 % on top of the 6 % (15 %)."
+        ),
+        options=("replaces", "adds"),
+        default="replaces",
+    ),
+    Ruling(
+        id="49.3-fuel-in-vehicle-tanks",
+        case="49.3, 29.34",
+        question=(
+            "29.34 spares the fuel in vehicles' tanks from the Hot-weather loss; the weekly "
+            "49.3 loss covers on-map fuel without saying whether tanks are in it. 'exempt': "
+            "fuel in tanks loses nothing. 'weekly-loss': it loses the weekly 6 % (9 %), not "
+            "the Hot 5 %."
+        ),
+        options=("exempt", "weekly-loss"),
+        default="exempt",
+    ),
+    Ruling(
+        id="51.12-prisoner-part-group",
+        case="51.12",
+        question=(
+            "Prisoners take 1 Stores per 5 Prisoner Points an Operations Stage; what does a "
+            "part of five take? 'part-group-counts': a whole point (12 points take 3). "
+            "'whole-groups-only': nothing (12 points take 2)."
+        ),
+        options=("part-group-counts", "whole-groups-only"),
+        default="part-group-counts",
+    ),
+    Ruling(
+        id="51.16-captured-stores-halves",
+        case="51.16, 50.16, 11.32",
+        question=(
+            "Half of captured Stores may be used; how does half of an odd number round? 'up': "
+            "7 give 4. 'down': 7 give 3."
+        ),
+        options=("up", "down"),
+        default="up",
+    ),
+    Ruling(
+        id="52.41-infantry-regiment-counters",
+        case="52.41, 52.6, 9.4",
+        question=(
+            "52.41 waters each infantry battalion or company and 52.6 gives each Italian "
+            "battalion a Pasta Point; an infantry counter above battalion level (the Italian "
+            "class m regiments) is neither. 'as-battalion': 1 Water an Operations Stage and 1 "
+            "Pasta Point. 'per-stacking-point': as many as its Stacking Points (2, 9.4)."
+        ),
+        options=("as-battalion", "per-stacking-point"),
+        default="as-battalion",
+    ),
 )
 """Rulings every game has, whatever its scenario."""
