@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ledger.events import (
     CohesionAdjusted,
+    ConsumptionPosted,
     CPExpended,
     Event,
     EventUndone,
@@ -145,6 +146,12 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
         return _add_to_holder(state, event.holder, -event.supplies if sign > 0 else event.supplies)
     if isinstance(event, SuppliesArrived):
         return _add_to_holder(state, event.holder, event.supplies if sign > 0 else -event.supplies)
+    if isinstance(event, ConsumptionPosted):
+        for draw in event.draws:
+            state = _add_to_holder(
+                state, draw.holder, -draw.supplies if sign > 0 else draw.supplies
+            )
+        return state
     if isinstance(event, RequisitionFiled):
         requisitions = dict(state.requisitions)
         if sign > 0:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ledger import upkeep
 from ledger.capability import disorganization_earned
 from ledger.cp_actions import CPAction, cp_actions
 from ledger.errors import LedgerError
@@ -291,7 +292,9 @@ def transfer(
 
 def end_stage(state: GameState, source: Source) -> Outcome:
     """End the current Operations Stage: CP expended return to zero (6.16), the clock advances,
-    and each idle unit's RP (6.24.1) follow as app-made ``CohesionAdjusted`` events.
+    and each idle unit's RP (6.24.1) follow as app-made ``CohesionAdjusted`` events; then, under
+    ruling ``automatic-upkeep``, the OpStage's water (52.4) and, at a new Game-Turn, the weekly
+    evaporation (49.3), stores (51.1) and pasta (52.6) as app-made ``ConsumptionPosted``.
 
     Refused after the scenario's last Operations Stage.
     """
@@ -308,22 +311,50 @@ def end_stage(state: GameState, source: Source) -> Outcome:
         (unit_id, unit.cp_expended) for unit_id, unit in state.units.items() if unit.cp_expended
     )
     posted = Source(state.clock.next_stage(), reason="idle Operations Stage", app_made=True)
-    return Outcome(
-        events=(
-            OperationsStageEnded(
-                source,
-                state.clock,
-                state.clock.next_stage(),
-                cleared,
-                state.phase,
-                state.weather,
-            ),
-            *(
-                CohesionAdjusted(posted, unit_id, rp, "idle-opstage", "6.24")
-                for unit_id, rp in idle_reorganization(state)
-            ),
-        )
+    events: list[Event] = [
+        OperationsStageEnded(
+            source,
+            state.clock,
+            state.clock.next_stage(),
+            cleared,
+            state.phase,
+            state.weather,
+        ),
+        *(
+            CohesionAdjusted(posted, unit_id, rp, "idle-opstage", "6.24")
+            for unit_id, rp in idle_reorganization(state)
+        ),
+    ]
+    if state.ruling("automatic-upkeep") == "post":
+        events += _upkeep(state, events)
+    return Outcome(events=tuple(events))
+
+
+def _upkeep(state: GameState, ending: list[Event]) -> list[Event]:
+    """The app-made consumption of an end of Operations Stage: the ended OpStage's water, and
+    when a Game-Turn begins, its weekly evaporation, stores and pasta (``ledger.upkeep``)."""
+    from ledger.apply import apply
+
+    posted: list[Event] = []
+    water = upkeep.water_upkeep(
+        state, Source(state.clock, reason=f"water for {state.clock.short}", app_made=True)
     )
+    if water is not None:
+        posted.append(water)
+    after = state
+    for event in (*ending, *posted):
+        after = apply(after, event)
+    if after.clock.game_turn == state.clock.game_turn:
+        return posted
+    turn = f"Stores Expenditure Stage of GT {after.clock.game_turn}"
+    evaporated = upkeep.evaporation_upkeep(
+        after, Source(after.clock, reason=turn, app_made=True), hot=False
+    )
+    if evaporated is not None:
+        posted.append(evaporated)
+        after = apply(after, evaporated)
+    posted += upkeep.stores_upkeep(after, Source(after.clock, reason=turn, app_made=True))
+    return posted
 
 
 def idle_reorganization(state: GameState) -> tuple[tuple[str, Fraction], ...]:

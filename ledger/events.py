@@ -253,6 +253,42 @@ class RequisitionClosed:
     kind: Literal["requisition_closed"] = "requisition_closed"
 
 
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``supplies`` taken from holder ``holder`` (a dump, unit or truck group) for ``consumer``
+    (a unit id, or ``""`` for evaporation)."""
+
+    holder: str
+    consumer: str
+    supplies: Supplies
+
+
+@dataclass(frozen=True, slots=True)
+class Shortage:
+    """Unit ``unit_id`` needed ``needed`` points of ``commodity`` and received ``received``."""
+
+    unit_id: str
+    commodity: str
+    needed: int
+    received: int
+
+
+@dataclass(frozen=True, slots=True)
+class ConsumptionPosted:
+    """What the ledger takes at an end of Operations Stage or Game-Turn for ``cause`` (water
+    52.4, stores 51.1, pasta 52.6, evaporation 49.3 and 29.34) under rule ``case``, for
+    ``period`` (the OpStage or the Game-Turn's first OpStage): every ``Draw`` and every unit left
+    ``Shortage``. App-made; players review it and correct with ``consume``/``arrive`` or undo."""
+
+    source: Source
+    cause: str
+    case: str
+    period: GameTime
+    draws: tuple[Draw, ...] = ()
+    shortages: tuple[Shortage, ...] = ()
+    kind: Literal["consumption_posted"] = "consumption_posted"
+
+
 ReversibleEvent = (
     CPExpended
     | SuppliesTransferred
@@ -267,6 +303,7 @@ ReversibleEvent = (
     | SuppliesArrived
     | RequisitionFiled
     | RequisitionClosed
+    | ConsumptionPosted
 )
 
 
@@ -295,6 +332,7 @@ Event = (
     | SuppliesArrived
     | RequisitionFiled
     | RequisitionClosed
+    | ConsumptionPosted
     | EventUndone
 )
 """Every kind of journal event."""

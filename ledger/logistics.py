@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final, get_args
 
+from ledger import upkeep
 from ledger.clock import WEATHERS, Weather
 from ledger.commands import Outcome, transfer
 from ledger.errors import LedgerError
@@ -53,8 +54,10 @@ def _refuse(*errors: LedgerError) -> Outcome:
 
 def record_weather(state: GameState, weather: str, source: Source) -> Outcome:
     """Record the weather of the current Operations Stage (29.x; rolled in 5.2 III.B). It
-    changes water (Hot doubles it, 29.35) and evaporation (49.3). Refused: an unknown weather,
-    or the weather already recorded."""
+    changes water (Hot doubles it, 29.35); a Hot OpStage also evaporates 5 % of the fuel and
+    water in dumps and on trucks at once (29.34), posted as an app-made ``ConsumptionPosted``
+    under ruling ``automatic-upkeep``. Refused: an unknown weather, the same weather again, or
+    a change after Hot (undo it instead)."""
     if weather not in WEATHERS:
         return _refuse(
             LedgerError(
@@ -65,9 +68,26 @@ def record_weather(state: GameState, weather: str, source: Source) -> Outcome:
         return _refuse(
             LedgerError("weather", f"the weather of {state.clock.short} is already {weather}")
         )
+    if state.weather == "hot":
+        return _refuse(
+            LedgerError(
+                "weather",
+                f"{state.clock.short} is already Hot and its evaporation posted (29.34): undo "
+                "the weather to take both back",
+                "29.34",
+            )
+        )
     chosen: Weather = next(w for w in get_args(Weather) if w == weather)
     before: Weather = next((w for w in get_args(Weather) if w == state.weather), "normal")
-    return Outcome(events=(WeatherRecorded(source, chosen, before),))
+    recorded = WeatherRecorded(source, chosen, before)
+    if chosen != "hot" or state.ruling("automatic-upkeep") != "post":
+        return Outcome(events=(recorded,))
+    lost = upkeep.evaporation_upkeep(
+        state,
+        replace(source, reason=f"Hot weather of {state.clock.short}", app_made=True),
+        hot=True,
+    )
+    return Outcome(events=(recorded,) if lost is None else (recorded, lost))
 
 
 def _amount_errors(supplies: Supplies) -> list[LedgerError]:

@@ -24,6 +24,7 @@ from ledger.cna.unit_size import SizeRulings, formation_size, size_report
 from ledger.commands import NON_MOTORIZED_CPA, VOLUNTARY_CEILING
 from ledger.events import (
     CohesionAdjusted,
+    ConsumptionPosted,
     CPExpended,
     Event,
     EventUndone,
@@ -311,6 +312,8 @@ def describe(event: Event, state: GameState | None = None) -> str:
     if isinstance(event, RequisitionClosed):
         why = f": {event.reason}" if event.reason else ""
         return f"requisition {event.requisition_id} {event.outcome}{why}"
+    if isinstance(event, ConsumptionPosted):
+        return _describe_upkeep(event)
     if isinstance(event, EventUndone):
         return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
     raise TypeError(type(event).__name__)
@@ -325,6 +328,21 @@ def _describe_reorganized(event: UnitReorganized, name: Callable[[str], str]) ->
         return f"{unit} detached from {name(was)} (6.3)"
     to = event.after.attached_to or event.after.parent or ""
     return f"{unit} attached to {name(to)} ({event.action}, 6.3)"
+
+
+def _describe_upkeep(event: ConsumptionPosted) -> str:
+    total = sum((d.supplies for d in event.draws), Supplies())
+    taken = total.describe() if not total.is_zero else "nothing"
+    holders = len({d.holder for d in event.draws})
+    short = f"; {len(event.shortages)} unit(s) short" if event.shortages else ""
+    what = {
+        "water": f"water for {event.period.short}",
+        "stores": f"stores for GT {event.period.game_turn}",
+        "pasta": f"pasta water for GT {event.period.game_turn}",
+        "evaporation": f"evaporation opening GT {event.period.game_turn}",
+        "hot-evaporation": f"Hot-weather evaporation of {event.period.short}",
+    }.get(event.cause, event.cause)
+    return f"{what} ({event.case}): {taken} from {holders} holder(s){short}"
 
 
 def _group_text(group_id: str, state: GameState | None, name: Callable[[str], str]) -> str:

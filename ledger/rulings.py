@@ -121,6 +121,29 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         default="plus-minus-3",
     ),
     Ruling(
+        id="automatic-upkeep",
+        case="49.3, 51.1, 52.4, 29.34",
+        question=(
+            "Should the ledger take each Operations Stage's water, each Game-Turn's stores and "
+            "evaporation, and a Hot Operations Stage's evaporation by itself? 'post': yes, as "
+            "app-made events the players review and correct. 'off': the players record "
+            "consumption themselves with `consume`."
+        ),
+        options=("post", "off"),
+        default="post",
+    ),
+    Ruling(
+        id="upkeep-sources",
+        case="52.4, 51.1, 54.1",
+        question=(
+            "Where does a unit's water and stores come from when the ledger takes them? "
+            "'same-hex': its own holding, then its side's dumps in its hex, then its side's "
+            "truck cargo in its hex (supply is used where it is). 'own-only': its own holding."
+        ),
+        options=("same-hex", "own-only"),
+        default="same-hex",
+    ),
+    Ruling(
         id="organization-phase-limits",
         case="5.2, 8.97, 19.44",
         question=(
@@ -354,6 +377,106 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         ),
         options=("as-battalion", "per-stacking-point"),
         default="as-battalion",
+    ),
+    Ruling(
+        id="51.22-partial-stores",
+        case="51.21, 51.22",
+        question=(
+            "51.21 gives a DP when any TOE point of a unit goes unfed; 51.22 counts the "
+            "Game-Turns units are 'without' Stores. Does a part ration count? 'short-counts': "
+            "any shortfall is a Game-Turn without Stores. 'none-only': only a unit that got none."
+        ),
+        options=("short-counts", "none-only"),
+        default="short-counts",
+    ),
+    Ruling(
+        id="51.22-attrition-base",
+        case="51.22",
+        question=(
+            "Units without Stores lose 2 % (4 %, 6 %...) of their TOE points, but only "
+            "infantry-type points may go. Of what is the percent taken? 'infantry-points': of "
+            "the infantry-type points. 'all-points': of all TOE points, taken from the "
+            "infantry-type ones (never more than there are)."
+        ),
+        options=("infantry-points", "all-points"),
+        default="infantry-points",
+    ),
+    Ruling(
+        id="51.22-attrition-halves",
+        case="51.22, 11.32",
+        question=(
+            "Stores attrition is rounded to the nearest whole TOE point; where does an exact "
+            "half go (25 points x 2 % = 0.5)? 'up': 1. 'down': 0."
+        ),
+        options=("up", "down"),
+        default="up",
+    ),
+    Ruling(
+        id="51.22-attrition-scope",
+        case="51.22",
+        question=(
+            "51.22 speaks of the units in a hex. 'hex': the percent is taken of the hex's "
+            "total (units sharing the same run), rounded once, and the owner picks the points "
+            "lost. 'unit': each unit's own points, each rounded."
+        ),
+        options=("hex", "unit"),
+        default="hex",
+    ),
+    Ruling(
+        id="51.22-infantry-type-points",
+        case="51.22, 51.13",
+        question=(
+            "Only infantry-type TOE points are lost to Stores attrition, guns and tanks never. "
+            "'infantry-and-engineers': the own points of infantry and engineer classes. "
+            "'infantry-only': those of infantry classes."
+        ),
+        options=("infantry-and-engineers", "infantry-only"),
+        default="infantry-and-engineers",
+    ),
+    Ruling(
+        id="52.5-partial-water",
+        case="52.51, 52.52, 52.53, 29.35",
+        question=(
+            "52.5 speaks of units 'without water'. Is a unit that got part of its need (1 of "
+            "the 2 an infantry battalion needs when Hot) without water? 'short-is-dry': yes. "
+            "'some-water-suffices': only a unit that got none is."
+        ),
+        options=("short-is-dry", "some-water-suffices"),
+        default="short-is-dry",
+    ),
+    Ruling(
+        id="52.51-waterless-barrage",
+        case="52.51, 52.42, 6.3",
+        question=(
+            "52.51 forbids vehicles without water to move or Close Assault offensively and "
+            "lets them defend at half; Barrage is not named, though it costs CP and 52.42 "
+            "waters a vehicle that uses its CPA. 'allowed': they may Barrage. 'forbidden': "
+            "they may not."
+        ),
+        options=("allowed", "forbidden"),
+        default="allowed",
+    ),
+    Ruling(
+        id="15.15-out-of-ammunition",
+        case="15.15, 15.88, 50.14",
+        question=(
+            "When is a unit 'out of ammunition' for Close Assault (and, if all in the hex are, "
+            "surrenders when assaulted)? 'cannot-pay-one-point': when its ammunition cannot pay "
+            "one TOE point's close-assault rate (50.14). 'no-ammunition': only with none at all."
+        ),
+        options=("cannot-pay-one-point", "no-ammunition"),
+        default="cannot-pay-one-point",
+    ),
+    Ruling(
+        id="50.12-no-ammunition-surrender",
+        case="50.12, 15.15, 15.88",
+        question=(
+            "15.15 makes units out of ammunition surrender when assaulted; 50.12 also makes a "
+            "unit with no ammunition of any kind surrender when in an Enemy ZOC or fired upon. "
+            "'zoc-or-fire': both apply. 'assault-only': 15.15 alone."
+        ),
+        options=("zoc-or-fire", "assault-only"),
+        default="zoc-or-fire",
     ),
 )
 """Rulings every game has, whatever its scenario."""

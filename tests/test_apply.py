@@ -11,6 +11,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from ledger.apply import apply, fold, start
 from ledger.commands import adjust_cohesion, end_stage, spend_cp, transfer, undo
 from ledger.events import (
+    ConsumptionPosted,
     CPExpended,
     Event,
     EventUndone,
@@ -48,6 +49,11 @@ def _finite_total(state: GameState) -> Supplies:
     return total
 
 
+def _finite_draws(event: ConsumptionPosted) -> Supplies:
+    """What an upkeep event takes from the finite Commonwealth holders."""
+    return sum((d.supplies for d in event.draws if d.holder in CW_FINITE), Supplies())
+
+
 class LedgerMachine(RuleBasedStateMachine):
     """Random play on the mini scenario, checking conservation and undo after every step."""
 
@@ -69,6 +75,8 @@ class LedgerMachine(RuleBasedStateMachine):
             self.state = apply(self.state, event)
             self.journal.append((len(self.journal) + 1, event))
             self.history.append(before)
+            if isinstance(event, ConsumptionPosted):
+                self.net_created -= _finite_draws(event)
             cp, dp = self.stage_tally[-1]
             if isinstance(event, CPExpended) and event.unit_id == "cw.1_rnf":
                 self.stage_tally.append((cp + event.cp, dp + event.disorganization))
@@ -131,6 +139,8 @@ class LedgerMachine(RuleBasedStateMachine):
                 self.net_created -= original.supplies
             elif isinstance(original, SuppliesConsumed):
                 self.net_created += original.supplies
+            elif isinstance(original, ConsumptionPosted):
+                self.net_created += _finite_draws(original)
         oldest = min(e.undone_seq for e in undone)
         self._post(outcome.events)
         for _ in undone:

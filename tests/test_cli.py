@@ -106,16 +106,19 @@ def test_spend_cp_transfer_end_stage_history_undo(player: Player) -> None:
         "cp_expended",
         "supplies_transferred",
         "operations_stage_ended",
+        "consumption_posted",  # 1 RNF's Water for the OpStage (52.41)
     ]
+    assert history[-1]["what"] == "water for GT 1 OpStage 1 (52.41): 1 Water from 1 holder(s)"
     assert history[1]["why"] == "Retreat Before Assault, 3 hexes"
     assert history[1]["role"] == "field_commander" and history[3]["role"] == "logistics_commander"
 
-    assert "undo #5" in player.run("undo").stdout
+    first = player.run("undo").stdout  # the end of stage with the water the ledger took
+    assert "undo #6" in first and "undo #5" in first
     assert "undo #4" in player.run("undo").stdout
     assert player.json("clock")["op_stage"] == 1
     assert player.json("dumps")[0]["fuel"] == 3000
     assert player.json("units")[0]["cp_expended"] == "17/2"
-    assert len(player.json("history")) == 7
+    assert len(player.json("history")) == 9  # 6 events and 3 reversals: nothing deleted
 
 
 def test_bad_input_is_refused_with_field_and_nothing_written(
@@ -158,8 +161,8 @@ def test_cp_actions_ceiling_cohesion_and_idle_rp(player: Player) -> None:
     player.run("end-stage")  # RNF expended CP: no RP
     player.run("end-stage")  # idle: +4 RP back to 0 (6.24.1), posted by the ledger
     assert player.json("cohesion")[0]["cohesion"] == "0"
-    last = player.json("history")[-1]
-    assert (last["kind"], last["app_made"]) == ("cohesion_adjusted", True)
+    last = [h for h in player.json("history") if h["kind"] == "cohesion_adjusted"][-1]
+    assert (last["app_made"], last["what"]) == (True, "1st RNF MG Bn: 4 RP (idle-opstage, 6.24)")
     player.run("adjust-cohesion", "1 RNF", "--cause", "correction", "--change=-1/2")
     assert player.json("cohesion")[0]["cohesion"] == "-1/2"
     player.run("undo")

@@ -9,7 +9,7 @@ import pytest
 
 from ledger.apply import apply
 from ledger.commands import adjust_cohesion, end_stage, spend_cp
-from ledger.events import CohesionAdjusted, OperationsStageEnded, Source
+from ledger.events import CohesionAdjusted, ConsumptionPosted, Event, OperationsStageEnded, Source
 from ledger.state import GameState
 
 RNF = "cw.1_rnf"  # CPA 8, non-motorized (8.17)
@@ -39,15 +39,20 @@ def test_6_24_idle_opstage_earns_5_rp_never_above_0(
     assert state.units[RNF].cohesion == after
 
 
+def _no_upkeep(events: tuple[Event, ...]) -> list[Event]:
+    """The events of an end of OpStage without the water and stores the ledger takes."""
+    return [e for e in events if not isinstance(e, ConsumptionPosted)]
+
+
 def test_6_24_no_rp_after_expending_cp_or_in_training(mini_state: GameState) -> None:
     state = _with(mini_state, cohesion=Fraction(-3))
     state = _do(state, _spend(state, Fraction(1, 4)).events)
-    events = end_stage(state, Source(state.clock)).events
+    events = _no_upkeep(end_stage(state, Source(state.clock)).events)
     assert len(events) == 1 and isinstance(events[0], OperationsStageEnded)
     training = _with(mini_state, cohesion=Fraction(-3), in_training=True)
-    assert len(end_stage(training, Source(training.clock)).events) == 1
+    assert len(_no_upkeep(end_stage(training, Source(training.clock)).events)) == 1
     earning = replace(training, ruling_choices={"6.24-idle-rp-in-training": "earn"})
-    _, rp = end_stage(earning, Source(earning.clock)).events
+    _, rp = _no_upkeep(end_stage(earning, Source(earning.clock)).events)
     assert isinstance(rp, CohesionAdjusted)
     assert (rp.unit_id, rp.change, rp.cause, rp.source.app_made) == (RNF, 3, "idle-opstage", True)
 
@@ -128,10 +133,11 @@ def test_undo_of_an_end_of_stage_takes_back_the_idle_rp_with_it(session) -> None
     before = session.state
     session.execute(lambda s: end_stage(s, Source(s.clock)))
     assert session.state.units[RNF].cohesion == 0
-    assert [r.event.kind for r in session.journal[-2:]] == [
+    assert [r.event.kind for r in session.journal[-3:]] == [
         "operations_stage_ended",
         "cohesion_adjusted",
+        "consumption_posted",  # 1 RNF's Water (52.41)
     ]
     events = session.execute(lambda s: undo(session.indexed(), Source(s.clock)))
-    assert [e.undone_seq for e in events] == [4, 3]  # type: ignore[union-attr]
+    assert [e.undone_seq for e in events] == [5, 4, 3]  # type: ignore[union-attr]
     assert session.state == before

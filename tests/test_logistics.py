@@ -37,7 +37,10 @@ def test_weather_is_recorded_per_operations_stage(mini_state: GameState) -> None
     assert next_stage.weather == "normal"  # a new OpStage has its own weather
     from ledger.apply import unapply
 
-    assert unapply(next_stage, outcome.events[0]) == hot  # type: ignore[arg-type]
+    back = next_stage
+    for event in reversed(outcome.events):
+        back = unapply(back, event)  # type: ignore[arg-type]
+    assert back == hot
 
 
 def test_consumption_never_takes_more_than_is_held(mini_state: GameState) -> None:

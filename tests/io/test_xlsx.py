@@ -102,7 +102,8 @@ def played(mini_state: GameState) -> GameState:
     """GT 1 OpStage 3 of the mini game: 3 RHA has arrived; 1 RNF has gone 2 1/4 CP over its CPA.
 
     1 RNF: 10 1/4 CP expended (CPA 8: 2 1/4 DP, Cohesion −2 1/4, 6.21–6.22), +5 Ammunition
-    (2 → 7). 3 RHA: +4 Ammunition, +10 Fuel, 2 1/2 CP expended.
+    (2 → 7), 1 Water drunk in each of the two OpStages ended (4 → 2, 52.41). 3 RHA: +4
+    Ammunition, +10 Fuel, 2 1/2 CP expended.
     """
     src = Source(mini_state.clock, "commonwealth", "commander_in_chief")
     state = _do(mini_state, end_stage(mini_state, src))
@@ -320,8 +321,9 @@ def test_libreoffice_prints_one_landscape_page_with_recalculated_totals(
     assert "Water" in text  # the last column is on the page: nothing cut off at the side
     (totals,) = [line for line in text.splitlines() if line.split()[:1] == ["Totals"]]
     # Raw Barrage 48 → 5; Raw Off. CA 12+6=18 → 2; Raw Def. CA 18+6=24 → 2 (not 2+1=3: 11.34);
-    # Ammunition 7+4, Fuel 0+10, Stores 3+0, Water 4+0.
-    assert totals.split()[1:] == ["48", "5", "18", "2", "24", "2", "11", "10", "3", "4"]
+    # Ammunition 7+4, Fuel 0+10, Stores 3+0, Water 2+0 (1 RNF drank 1 in each of the two
+    # OpStages ended, 52.41; 3 RHA arrived after them).
+    assert totals.split()[1:] == ["48", "5", "18", "2", "24", "2", "11", "10", "3", "2"]
 
 
 def test_libreoffice_repeats_the_column_headings_on_every_page(

@@ -1,0 +1,206 @@
+"""What the ledger takes by itself: water each Operations Stage, stores and the weekly
+evaporation each Game-Turn, the Hot-weather evaporation of a Hot Operations Stage.
+
+Each function returns one app-made ``ConsumptionPosted`` event (or ``None`` when nothing is due)
+listing every draw and every shortage, so the players can review it and correct it.
+
+Where a unit's needs come from (ruling ``upkeep-sources``): its own holding first, then the
+dumps of its side in the same hex (unlimited sources included, 60.44), then the cargo of its
+side's truck points in the same hex — supply is used where it is. Hexes are compared as
+written; a unit or dump placed by a vague description ("map C or D, Egypt") finds nothing but
+its own holding. Option ``own-only``: a unit lives on what it carries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from ledger.clock import Weather
+from ledger.cna.consumption import (
+    ConsumptionRulings,
+    hot_weather_evaporation,
+    pasta_water,
+    unit_stores,
+    unit_water,
+    weekly_evaporation,
+)
+from ledger.events import ConsumptionPosted, Draw, Shortage, Source
+from ledger.quantities import Supplies
+from ledger.state import GameState
+from ledger.units import Unit
+
+EVAPORATING = ("fuel", "water")
+"""49.3, 52.44: only Fuel and Water evaporate."""
+
+
+def _weather(state: GameState) -> Weather:
+    for value in ("normal", "hot", "sandstorm", "rainstorm"):
+        if state.weather == value:
+            return value
+    return "normal"
+
+
+def _sources(state: GameState, unit: Unit) -> list[str]:
+    """Where a unit draws from, in order (ruling ``upkeep-sources``)."""
+    own = [unit.id]
+    if state.ruling("upkeep-sources") == "own-only" or not unit.location:
+        return own
+    dumps = sorted(
+        d.id
+        for d in state.dumps.values()
+        if d.side == unit.side and d.location == unit.location and d.kind != "dummy"
+    )
+    trucks = sorted(
+        t.id
+        for t in state.trucks.values()
+        if t.side == unit.side and t.location == unit.location and t.in_play(state.clock)
+    )
+    return own + dumps + trucks
+
+
+def _post(
+    state: GameState,
+    commodity: str,
+    needs: list[tuple[Unit, int]],
+    cause: str,
+    case: str,
+    source: Source,
+) -> ConsumptionPosted | None:
+    """Draw each unit's need of ``commodity`` from its sources, in unit order."""
+    left: dict[str, int] = {}
+    draws: list[Draw] = []
+    shortages: list[Shortage] = []
+    for unit, needed in needs:
+        if needed <= 0:
+            continue
+        wanted = needed
+        for holder in _sources(state, unit):
+            if wanted == 0:
+                break
+            unlimited = holder in state.dumps and state.dumps[holder].unlimited
+            if holder not in left:
+                held = state.holder_supplies(holder)
+                left[holder] = held.get(commodity) if held is not None else 0
+            take = wanted if unlimited else min(wanted, left[holder])
+            if take <= 0:
+                continue
+            if not unlimited:
+                left[holder] -= take
+            draws.append(Draw(holder, unit.id, Supplies(**{commodity: take})))
+            wanted -= take
+        if wanted:
+            shortages.append(Shortage(unit.id, commodity, needed, needed - wanted))
+    if not draws and not shortages:
+        return None
+    return ConsumptionPosted(source, cause, case, state.clock, tuple(draws), tuple(shortages))
+
+
+def water_upkeep(state: GameState, source: Source) -> ConsumptionPosted | None:
+    """Water for the Operations Stage now ending (52.41-52.43; doubled when Hot, 29.35): each
+    unit in play, its vehicle points counting when it expended CP this OpStage (52.42)."""
+    rulings = ConsumptionRulings.from_choices(state.ruling)
+    needs = [
+        (
+            unit,
+            unit_water(
+                unit,
+                state.classes[unit.class_id],
+                state.systems,
+                used_cpa=unit.cp_expended > 0,
+                weather=_weather(state),
+                rulings=rulings,
+            ),
+        )
+        for unit in sorted(state.units_in_play(), key=lambda u: u.id)
+    ]
+    return _post(state, "water", needs, "water", "52.41", source)
+
+
+def stores_upkeep(state: GameState, source: Source) -> list[ConsumptionPosted]:
+    """Stores for the Game-Turn (51.11, 51.13) and the Italian pasta point's water (52.6),
+    taken in the Stores Expenditure Stage that opens each Game-Turn."""
+    units = sorted(state.units_in_play(), key=lambda u: u.id)
+    rulings = ConsumptionRulings.from_choices(state.ruling)
+    posted = []
+    stores = _post(
+        state,
+        "stores",
+        [(u, unit_stores(u, state.classes[u.class_id])) for u in units],
+        "stores",
+        "51.11",
+        source,
+    )
+    if stores is not None:
+        posted.append(stores)
+        state = _after(state, stores)
+    pasta = _post(
+        state,
+        "water",
+        [(u, pasta_water(u, state.classes[u.class_id], rulings)) for u in units],
+        "pasta",
+        "52.6",
+        source,
+    )
+    if pasta is not None:
+        posted.append(pasta)
+    return posted
+
+
+def _after(state: GameState, event: ConsumptionPosted) -> GameState:
+    from ledger.apply import apply
+
+    return apply(state, event)
+
+
+def evaporation_upkeep(state: GameState, source: Source, *, hot: bool) -> ConsumptionPosted | None:
+    """Fuel and Water lost from dumps and truck cargo: the weekly loss that opens a Game-Turn
+    (49.3, ``hot=False``) or 5 % in a Hot Operations Stage (29.34, ``hot=True``). Units' own
+    fuel is in vehicle tanks (exempt, 29.34 and ruling ``49.3-fuel-in-vehicle-tanks``) and
+    units' water is not a stock; unlimited and dummy dumps lose nothing."""
+    rulings = ConsumptionRulings.from_choices(state.ruling)
+    draws: list[Draw] = []
+    holders: list[tuple[str, str, Supplies]] = [
+        (d.id, d.side, d.supplies)
+        for d in sorted(state.dumps.values(), key=lambda d: d.id)
+        if d.kind in ("dump", "air_supply_pool")
+    ]
+    holders += [
+        (t.id, t.side, t.cargo)
+        for t in sorted(state.trucks.values(), key=lambda t: t.id)
+        if t.in_play(state.clock)
+    ]
+    loss: Callable[[int, str], int]
+    if hot:
+
+        def loss(stock: int, side: str) -> int:
+            return hot_weather_evaporation(stock)
+
+    else:
+
+        def loss(stock: int, side: str) -> int:
+            return weekly_evaporation(
+                stock,
+                "axis" if side == "axis" else "commonwealth",
+                state.clock.game_turn,
+                rulings,
+            )
+
+    for holder, side, held in holders:
+        lost = {c: loss(held.get(c), side) for c in EVAPORATING}
+        if any(lost.values()):
+            draws.append(Draw(holder, "", Supplies(**lost)))
+    if not draws:
+        return None
+    cause, case = ("hot-evaporation", "29.34") if hot else ("evaporation", "49.3")
+    return ConsumptionPosted(source, cause, case, state.clock, tuple(draws))
+
+
+def app_source(state: GameState, reason: str) -> Source:
+    """The source of an app-made upkeep event at the state's game time."""
+    return Source(state.clock, reason=reason, app_made=True)
+
+
+def with_time(source: Source, state: GameState) -> Source:
+    """``source`` moved to the state's game time."""
+    return replace(source, game_time=state.clock)

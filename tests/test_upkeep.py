@@ -1,0 +1,138 @@
+"""What the ledger takes by itself: water per OpStage (52.41), stores and pasta per Game-Turn
+(51.11, 52.6), weekly evaporation (49.3) and the Hot OpStage's (29.34)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ledger import logistics
+from ledger.apply import apply, start, unapply
+from ledger.commands import Outcome, end_stage, spend_cp
+from ledger.events import ConsumptionPosted, GameStarted, Source
+from ledger.io.scenario import bundled_scenarios, load_scenario
+from ledger.quantities import Supplies
+from ledger.state import GameState
+
+
+def run(state: GameState, outcome: Outcome) -> GameState:
+    assert outcome.ok, outcome.errors
+    for event in outcome.events:
+        state = apply(state, event)
+    return state
+
+
+def posted(outcome: Outcome, cause: str) -> ConsumptionPosted:
+    (found,) = [e for e in outcome.events if isinstance(e, ConsumptionPosted) and e.cause == cause]
+    return found
+
+
+@pytest.fixture(scope="module")
+def graziani() -> GameState:
+    setup = load_scenario(bundled_scenarios()["graziani"])
+    return start(GameStarted(Source(setup.info.start), setup))
+
+
+def test_water_each_opstage_from_the_units_own_then_doubled_when_hot(
+    mini_state: GameState,
+) -> None:
+    # 1 RNF (infantry battalion) holds 4 Water (mini.toml): 1 a normal OpStage (52.41).
+    outcome = end_stage(mini_state, Source(mini_state.clock))
+    water = posted(outcome, "water")
+    assert [(d.holder, d.consumer, d.supplies.water) for d in water.draws] == [
+        ("cw.1_rnf", "cw.1_rnf", 1)
+    ]
+    state = run(mini_state, outcome)
+    assert state.units["cw.1_rnf"].supplies.water == 3
+    hot = run(state, logistics.record_weather(state, "hot", Source(state.clock)))
+    hot_water = posted(end_stage(hot, Source(hot.clock)), "water")
+    assert hot_water.draws[0].supplies.water == 2  # doubled when Hot (29.35)
+
+
+def test_a_unit_without_water_is_listed_short(mini_state: GameState) -> None:
+    dry = replace(
+        mini_state,
+        units={
+            **mini_state.units,
+            "cw.1_rnf": replace(mini_state.units["cw.1_rnf"], supplies=Supplies(ammo=2)),
+        },
+    )
+    water = posted(end_stage(dry, Source(dry.clock)), "water")
+    # C3721 has no Commonwealth dump: nothing to draw on (cw_c3721 trucks carry nothing)
+    assert [(s.unit_id, s.commodity, s.needed, s.received) for s in water.shortages] == [
+        ("cw.1_rnf", "water", 1, 0)
+    ]
+
+
+def test_stores_and_weekly_evaporation_open_the_next_game_turn(mini_state: GameState) -> None:
+    state = mini_state
+    for _ in range(2):
+        state = run(state, end_stage(state, Source(state.clock)))
+    # GT 1 OpStage 3 → GT 2: 3 RHA has arrived (GT 1 OpStage 3)
+    outcome = end_stage(state, Source(state.clock))
+    evaporation = posted(outcome, "evaporation")
+    # Mersa Matruh (mini): 3000 Fuel, 0 Water: Commonwealth GT 2 is in Sept 1940-Aug 1941,
+    # 9 % (49.3, ruling 49.3-commonwealth-nine-percent) → 270 Fuel, rounded down.
+    lost = {d.holder: d.supplies for d in evaporation.draws}
+    assert lost["cw_matruh"] == Supplies(fuel=270)
+    stores = posted(outcome, "stores")
+    # 1 RNF: 3 TOE × 4 = 12 Stores (51.11): 3 of its own, then none in C3721 → 9 short.
+    rnf = [s for s in stores.shortages if s.unit_id == "cw.1_rnf"]
+    assert [(s.needed, s.received) for s in rnf] == [(12, 3)]
+    after = run(state, outcome)
+    assert after.clock.game_turn == 2
+    assert after.dumps["cw_matruh"].supplies.fuel == 2730
+    back = after
+    for event in reversed(outcome.events):
+        back = unapply(back, event)  # type: ignore[arg-type]
+    assert back == state
+
+
+def test_hot_weather_evaporates_five_percent_at_once_and_undo_takes_it_back(
+    mini_state: GameState,
+) -> None:
+    outcome = logistics.record_weather(mini_state, "hot", Source(mini_state.clock))
+    hot = posted(outcome, "hot-evaporation")
+    lost = {d.holder: d.supplies for d in hot.draws}
+    assert lost["cw_matruh"] == Supplies(fuel=150)  # 5 % of 3000 (29.34)
+    assert "cw_cairo" not in lost  # unlimited: never drawn down (60.44)
+    state = run(mini_state, outcome)
+    assert state.dumps["cw_matruh"].supplies.fuel == 2850
+    assert "undo the weather" in " ".join(
+        e.message for e in logistics.record_weather(state, "normal", Source(state.clock)).errors
+    )
+
+
+def test_units_draw_from_a_dump_in_their_hex(graziani: GameState) -> None:
+    # Matruh garrison battalions stand in D3714 with the Mersa Matruh dump (4000 Stores).
+    state = graziani
+    for _ in range(2):
+        state = run(state, end_stage(state, Source(state.clock)))
+    outcome = end_stage(state, Source(state.clock))
+    stores = posted(outcome, "stores")
+    essex = [d for d in stores.draws if d.consumer == "cw.70_inf_div.1st_essex"]
+    # 1st Essex: 6 TOE × 4 = 24 Stores (51.11), none of its own, all from Mersa Matruh
+    assert [(d.holder, d.supplies.stores) for d in essex] == [("cw_mersa_matruh", 24)]
+
+
+def test_the_house_rule_off_takes_nothing(mini_state: GameState) -> None:
+    manual = replace(mini_state, ruling_choices={"automatic-upkeep": "off"})
+    events = end_stage(manual, Source(manual.clock)).events
+    assert not any(isinstance(e, ConsumptionPosted) for e in events)
+
+
+def test_spending_cp_makes_vehicles_drink(mini_state: GameState) -> None:
+    # 3 RHA arrives at GT 1 OpStage 3: 6 × 25-pdr guns (vehicle points) drink only if it moved.
+    state = mini_state
+    for _ in range(2):
+        state = run(state, end_stage(state, Source(state.clock)))
+    state = run(
+        state,
+        logistics.arrive(state, "cw.3_rha", Supplies(water=20), "correction", Source(state.clock)),
+    )
+    idle = posted(end_stage(state, Source(state.clock)), "water")
+    assert not [d for d in idle.draws if d.consumer == "cw.3_rha"]
+    moved = run(state, spend_cp(state, "cw.3_rha", None, Source(state.clock), "disengage"))
+    water = posted(end_stage(moved, Source(moved.clock)), "water")
+    assert [d.supplies.water for d in water.draws if d.consumer == "cw.3_rha"] == [6]
