@@ -151,6 +151,16 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
             state = _add_to_holder(
                 state, draw.holder, -draw.supplies if sign > 0 else draw.supplies
             )
+        if event.streaks:
+            units = dict(state.units)
+            for unit_id, before, after in event.streaks:
+                run = after if sign > 0 else before
+                units[unit_id] = (
+                    replace(units[unit_id], without_stores=run)
+                    if event.cause == "stores"
+                    else replace(units[unit_id], without_water=run)
+                )
+            state = replace(state, units=units)
         return state
     if isinstance(event, RequisitionFiled):
         requisitions = dict(state.requisitions)

@@ -265,12 +265,14 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class Shortage:
-    """Unit ``unit_id`` needed ``needed`` points of ``commodity`` and received ``received``."""
+    """Unit ``unit_id`` needed ``needed`` points of ``commodity`` and received ``received``;
+    ``notes`` say what the shortage does to it (51.2x, 52.5x)."""
 
     unit_id: str
     commodity: str
     needed: int
     received: int
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +280,9 @@ class ConsumptionPosted:
     """What the ledger takes at an end of Operations Stage or Game-Turn for ``cause`` (water
     52.4, stores 51.1, pasta 52.6, evaporation 49.3 and 29.34) under rule ``case``, for
     ``period`` (the OpStage or the Game-Turn's first OpStage): every ``Draw`` and every unit left
-    ``Shortage``. App-made; players review it and correct with ``consume``/``arrive`` or undo."""
+    ``Shortage``; ``streaks`` are (unit id, before, after) of the unit's run without stores
+    (cause ``stores``, 51.22) or water (``water``, 52.53). App-made; players review it and
+    correct it with ``consume``/``arrive`` or undo."""
 
     source: Source
     cause: str
@@ -286,6 +290,7 @@ class ConsumptionPosted:
     period: GameTime
     draws: tuple[Draw, ...] = ()
     shortages: tuple[Shortage, ...] = ()
+    streaks: tuple[tuple[str, int, int], ...] = ()
     kind: Literal["consumption_posted"] = "consumption_posted"
 
 

@@ -154,6 +154,8 @@ class Unit:
     assign to it (9.26 shells); ``None`` when the scenario does not say. ``reorganized_at`` is
     the Operations Stage of its last attachment or detachment (8.97). ``carried_by`` are the
     light, medium and heavy truck points carrying the unit (6.17, 8.92, 8.95).
+    ``without_stores`` counts the Game-Turns in a row it has gone without Stores (51.22),
+    ``without_water`` the Operations Stages in a row without Water (52.53).
     """
 
     id: str
@@ -176,6 +178,8 @@ class Unit:
     detached: bool = False
     reorganized_at: GameTime | None = None
     carried_by: tuple[int, int, int] = (0, 0, 0)
+    without_stores: int = 0
+    without_water: int = 0
     cp_expended: Fraction = Fraction(0)
     cohesion: Fraction = Fraction(0)
     supplies: Supplies = field(default_factory=Supplies)

@@ -25,7 +25,17 @@ from ledger.cna.consumption import (
     unit_water,
     weekly_evaporation,
 )
-from ledger.events import ConsumptionPosted, Draw, Shortage, Source
+from ledger.cna.shortage import (
+    ShortageEffect,
+    ShortageRulings,
+    consecutive_without_stores,
+    consecutive_without_water,
+    infantry_type_points,
+    moves_as_infantry,
+    stores_shortage,
+    water_shortage,
+)
+from ledger.events import CohesionAdjusted, ConsumptionPosted, Draw, Event, Shortage, Source
 from ledger.quantities import Supplies
 from ledger.state import GameState
 from ledger.units import Unit
@@ -59,18 +69,14 @@ def _sources(state: GameState, unit: Unit) -> list[str]:
     return own + dumps + trucks
 
 
-def _post(
-    state: GameState,
-    commodity: str,
-    needs: list[tuple[Unit, int]],
-    cause: str,
-    case: str,
-    source: Source,
-) -> ConsumptionPosted | None:
-    """Draw each unit's need of ``commodity`` from its sources, in unit order."""
+def _draw(
+    state: GameState, commodity: str, needs: list[tuple[Unit, int]]
+) -> tuple[list[Draw], dict[str, tuple[int, int]]]:
+    """Draw each unit's need of ``commodity`` from its sources, in unit order: the draws and,
+    per unit with a need, (needed, received)."""
     left: dict[str, int] = {}
     draws: list[Draw] = []
-    shortages: list[Shortage] = []
+    fed: dict[str, tuple[int, int]] = {}
     for unit, needed in needs:
         if needed <= 0:
             continue
@@ -89,11 +95,41 @@ def _post(
                 left[holder] -= take
             draws.append(Draw(holder, unit.id, Supplies(**{commodity: take})))
             wanted -= take
-        if wanted:
-            shortages.append(Shortage(unit.id, commodity, needed, needed - wanted))
-    if not draws and not shortages:
+        fed[unit.id] = (needed, needed - wanted)
+    return draws, fed
+
+
+def _post(
+    state: GameState,
+    commodity: str,
+    needs: list[tuple[Unit, int]],
+    cause: str,
+    case: str,
+    source: Source,
+    effect: Callable[[Unit, int, int], tuple[int, ShortageEffect]] | None = None,
+) -> ConsumptionPosted | None:
+    """One ``ConsumptionPosted``: the draws, the units left short (with what the shortage does
+    to them, from ``effect(unit, needed, received) -> (new run, ShortageEffect)``) and the
+    changed runs without supply."""
+    draws, fed = _draw(state, commodity, needs)
+    shortages: list[Shortage] = []
+    streaks: list[tuple[str, int, int]] = []
+    for unit_id, (needed, received) in fed.items():
+        unit = state.units[unit_id]
+        notes: tuple[str, ...] = ()
+        if effect is not None:
+            run, result = effect(unit, needed, received)
+            before = unit.without_stores if cause == "stores" else unit.without_water
+            if run != before:
+                streaks.append((unit_id, before, run))
+            notes = result.notes
+        if received < needed:
+            shortages.append(Shortage(unit_id, commodity, needed, received, notes))
+    if not draws and not shortages and not streaks:
         return None
-    return ConsumptionPosted(source, cause, case, state.clock, tuple(draws), tuple(shortages))
+    return ConsumptionPosted(
+        source, cause, case, state.clock, tuple(draws), tuple(shortages), tuple(streaks)
+    )
 
 
 def water_upkeep(state: GameState, source: Source) -> ConsumptionPosted | None:
@@ -114,15 +150,47 @@ def water_upkeep(state: GameState, source: Source) -> ConsumptionPosted | None:
         )
         for unit in sorted(state.units_in_play(), key=lambda u: u.id)
     ]
-    return _post(state, "water", needs, "water", "52.41", source)
+    short_rules = ShortageRulings.from_choices(state.ruling)
+
+    def effect(unit: Unit, needed: int, received: int) -> tuple[int, ShortageEffect]:
+        before = unit.without_water
+        run = consecutive_without_water(needed, received, before, short_rules)
+        result = water_shortage(
+            needed,
+            received,
+            before,
+            infantry=moves_as_infantry(unit, state.classes[unit.class_id], state.systems, rulings),
+            toe_points=unit.toe_points,
+            rulings=short_rules,
+        )
+        return run, result
+
+    return _post(state, "water", needs, "water", "52.41", source, effect)
 
 
-def stores_upkeep(state: GameState, source: Source) -> list[ConsumptionPosted]:
+def stores_upkeep(state: GameState, source: Source) -> list[Event]:
     """Stores for the Game-Turn (51.11, 51.13) and the Italian pasta point's water (52.6),
-    taken in the Stores Expenditure Stage that opens each Game-Turn."""
+    taken in the Stores Expenditure Stage that opens each Game-Turn; each unit left short of
+    Stores takes 1 DP at once (51.21, an app-made ``CohesionAdjusted``), and its run of
+    Game-Turns without Stores is kept for 51.22's attrition (listed in the shortage's notes)."""
     units = sorted(state.units_in_play(), key=lambda u: u.id)
     rulings = ConsumptionRulings.from_choices(state.ruling)
-    posted = []
+    posted: list[Event] = []
+    short_rules = ShortageRulings.from_choices(state.ruling)
+
+    def effect(unit: Unit, needed: int, received: int) -> tuple[int, ShortageEffect]:
+        before = unit.without_stores
+        run = consecutive_without_stores(needed, received, before, short_rules)
+        result = stores_shortage(
+            needed,
+            received,
+            before,
+            infantry_points=infantry_type_points(unit, state.classes[unit.class_id], short_rules),
+            toe_points=unit.toe_points,
+            rulings=short_rules,
+        )
+        return run, result
+
     stores = _post(
         state,
         "stores",
@@ -130,10 +198,20 @@ def stores_upkeep(state: GameState, source: Source) -> list[ConsumptionPosted]:
         "stores",
         "51.11",
         source,
+        effect,
     )
     if stores is not None:
         posted.append(stores)
-        state = _after(state, stores)
+        # 51.21: a unit left short of Stores takes its DP at once, app-made as well.
+        for short in stores.shortages:
+            unit = state.units[short.unit_id]
+            _, result = effect(unit, short.needed, short.received)
+            if result.dp:
+                posted.append(
+                    CohesionAdjusted(source, unit.id, -result.dp, "stores-shortage", "51.21")
+                )
+        for event in posted:
+            state = _after(state, event)
     pasta = _post(
         state,
         "water",
@@ -147,7 +225,7 @@ def stores_upkeep(state: GameState, source: Source) -> list[ConsumptionPosted]:
     return posted
 
 
-def _after(state: GameState, event: ConsumptionPosted) -> GameState:
+def _after(state: GameState, event: Event) -> GameState:
     from ledger.apply import apply
 
     return apply(state, event)

@@ -136,3 +136,26 @@ def test_spending_cp_makes_vehicles_drink(mini_state: GameState) -> None:
     moved = run(state, spend_cp(state, "cw.3_rha", None, Source(state.clock), "disengage"))
     water = posted(end_stage(moved, Source(moved.clock)), "water")
     assert [d.supplies.water for d in water.draws if d.consumer == "cw.3_rha"] == [6]
+
+
+def test_51_21_a_unit_short_of_stores_takes_1_dp_and_its_run_is_counted(
+    mini_state: GameState,
+) -> None:
+    from ledger.events import CohesionAdjusted
+
+    state = mini_state
+    for _ in range(2):
+        state = run(state, end_stage(state, Source(state.clock)))
+    outcome = end_stage(state, Source(state.clock))  # GT 2 opens: 1 RNF fed 3 of 12 Stores
+    dp = [e for e in outcome.events if isinstance(e, CohesionAdjusted) and e.unit_id == "cw.1_rnf"]
+    assert [(e.change, e.cause, e.case) for e in dp] == [(-1, "stores-shortage", "51.21")]
+    state = run(state, outcome)
+    assert state.units["cw.1_rnf"].without_stores == 1
+    # the mini scenario ends at GT 2 OpStage 3: carry on past it for a second Game-Turn
+    state = replace(state, info=replace(state.info, end=replace(state.info.end, game_turn=3)))
+    for _ in range(3):  # to GT 3: a second Game-Turn in a row without all its Stores
+        state = run(state, end_stage(state, Source(state.clock)))
+    assert state.clock.game_turn == 3
+    assert state.units["cw.1_rnf"].without_stores == 2
+    # 1 DP at each Game-Turn (51.21); the idle OpStages between gave it back (6.24.1)
+    assert state.units["cw.1_rnf"].cohesion == -1
