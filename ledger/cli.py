@@ -214,8 +214,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--sheet",
         default="field-commander",
-        choices=["field-commander", "toe"],
-        help="field-commander (default): the Control Sheet; toe: the TOE Log Sheets (4.52)",
+        choices=[
+            "field-commander",
+            "toe",
+            "supply-dumps",
+            "trucks",
+            "supply-net",
+            "requisitions",
+            "logistics",
+        ],
+        help="field-commander (default): the Control Sheet; toe: the TOE Log Sheets (4.52); "
+        "supply-dumps, trucks, supply-net, requisitions: a Logistics Commander's sheet, "
+        "logistics: all four as tabs (4.55)",
     )
     p.add_argument("--side", required=True, choices=SIDES)
     p.add_argument(
@@ -570,9 +580,14 @@ def run(args: argparse.Namespace) -> None:
                 data = toe_log_workbook(state, args.side, session.name, hq)
             except ValueError as exc:
                 raise Refused([f"--formation: {exc}"]) from exc
+        elif args.formation is not None:
+            raise Refused(["--formation: only with --sheet toe"])
+        elif args.sheet != "field-commander":
+            from ledger.io.logistics_sheets import WORKBOOKS
+
+            build, what = WORKBOOKS[args.sheet]
+            data = build(state, args.side, session.name)
         else:
-            if args.formation is not None:
-                raise Refused(["--formation: only with --sheet toe"])
             from ledger.io.xlsx import field_commander_workbook
 
             data = field_commander_workbook(state, args.side, session.name)

@@ -1,5 +1,5 @@
-"""Sheets page: the Field Commander Control Sheet and the TOE Log Sheets (4.52) filled in, to
-preview and download."""
+"""Sheets page: the Field Commander Control Sheet and the TOE Log Sheets (4.52), and the
+Logistics Commander's sheets (4.55), filled in, to preview and download."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, open_game, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from ledger import reports
+from ledger.io.logistics_sheets import WORKBOOKS
 from ledger.io.toe_sheets import toe_log_workbook
+from ledger.logistics_log import dump_lines, requisition_lines, supply_net, truck_lines
 from ledger.reports import Row
 from ledger.state import GameState
 from ledger.toe_log import parent_formations, toe_log
@@ -122,6 +124,48 @@ def render_toe(state: GameState, side: Side, game_name: str) -> None:
     show_table(shown, TOE_COLUMNS, empty=f"No {SIDE_NAMES[side]} Parent Formations in play.")
 
 
+LOGISTICS_CHOICES: Final = ("logistics", "supply-dumps", "trucks", "supply-net", "requisitions")
+"""The Logistics download's choices (``ledger.io.logistics_sheets.WORKBOOKS`` keys)."""
+HELD_COLUMNS: Final = (Col("label", "Held", width=260), *SUPPLY_COLUMNS)
+
+
+def render_logistics(state: GameState, side: Side, game_name: str) -> None:
+    """The Logistics Commander's sheets: a picker (all four or one), the download, and the
+    side's supply held as the General Supply Net Sheet gives it."""
+    st.subheader(f"Logistics sheets (4.55) — {SIDE_NAMES[side]}")
+    dumps, trucks = dump_lines(state, side), truck_lines(state, side)
+    open_ones = [r for r in requisition_lines(state, side) if r["status"] == "open"]
+    st.caption(
+        f"{len(dumps)} dump lines, {len(trucks)} truck groups in play, "
+        f"{len(open_ones)} open requisitions at {state.clock.short}."
+    )
+    choice = st.selectbox(
+        "Logistics sheets",
+        LOGISTICS_CHOICES,
+        format_func=lambda k: "all four, one tab each" if k == "logistics" else WORKBOOKS[k][1],
+        key=f"logistics_sheet_{side}",
+    )
+    build = WORKBOOKS[choice][0]
+    st.download_button(
+        "Download the Logistics sheets (.xlsx)",
+        data=lambda: build(state, side, game_name),
+        file_name=_FILE_UNSAFE.sub(
+            "_",
+            f"{game_name}-{choice}-{side}-gt{state.clock.game_turn}-{state.clock.op_stage}",
+        )
+        + ".xlsx",
+        mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        icon=":material/download:",
+        on_click="ignore",
+        key="logistics_download",
+    )
+    net = supply_net(state, side)
+    total = {"label": "Total", **dict(net.total.items())}
+    show_table([*net.held, total], HELD_COLUMNS)
+    if net.unlimited:
+        st.caption(f"Unlimited sources, not counted (60.44): {', '.join(net.unlimited)}.")
+
+
 def render() -> None:
     """The Sheets page."""
     game = open_game()
@@ -151,6 +195,7 @@ def render() -> None:
         rows, SHEET_COLUMNS, empty="No counters in play.", height=min(38 + 35 * len(rows), 560)
     )
     render_toe(state, side, game.session.name)
+    render_logistics(state, side, game.session.name)
     show_status(game)
 
 

@@ -52,7 +52,8 @@ class Column:
 
     ``total`` is ``""`` (none), ``"sum"`` or ``"actual"`` (Raw column ``raw`` totalled, then
     divided by ``divisor`` and rounded half up: 11.32, 11.34). ``case`` is the cited rule case.
-    ``wrap`` lets long text run onto more lines instead of being cut off.
+    ``wrap`` lets long text run onto more lines instead of being cut off. ``group`` (optional)
+    heads a run of neighbouring columns that share it (sheets that draw a group row).
     """
 
     key: str
@@ -64,6 +65,7 @@ class Column:
     raw: str = ""
     divisor: int = 10
     wrap: bool = False
+    group: str = ""
 
 
 @dataclass(frozen=True, slots=True)

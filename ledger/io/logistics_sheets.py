@@ -1,0 +1,195 @@
+"""The Logistics Commander's sheets (4.55) as Excel workbooks, laid out by
+``templates/<form>.toml`` (each extending ``logistics.toml``).
+
+- ``supply_dumps_workbook``: the Supply Dumps Control Sheet;
+- ``trucks_workbook``: the Trucks and Major End Items Control Sheet;
+- ``supply_net_workbook``: the General Supply Net Sheet;
+- ``requisition_workbook``: the Supply Requisition Form;
+- ``logistics_workbook``: the four as tabs of one workbook.
+
+Each takes ``(state, side, game_name)`` and returns the .xlsx file's bytes. Rows come from
+``ledger.logistics_log``; the sheets compute no rule. Totals are live formulas (=SUM, and
+=SUMIF for what open requisitions want). Print set-up, text escaping and number cells are those
+of the Field Commander Control Sheet (``ledger.io.xlsx``): landscape, one page wide, headings
+repeated on every page, a footer with the game, side and game time.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Mapping, Sequence
+from typing import Final
+
+from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ledger.io.logistics_form import Form
+from ledger.io.logistics_template import load_logistics_template
+from ledger.io.xlsx import apply_print_setup
+from ledger.logistics_log import (
+    arriving_trucks,
+    dump_lines,
+    requisition_lines,
+    supply_net,
+    truck_lines,
+)
+from ledger.reports import clock
+from ledger.state import GameState
+from ledger.units import Side
+
+__all__ = [
+    "SHEETS",
+    "WORKBOOKS",
+    "load_logistics_template",
+    "logistics_workbook",
+    "requisition_workbook",
+    "supply_dumps_workbook",
+    "supply_net_workbook",
+    "trucks_workbook",
+]
+
+# --- the four forms --------------------------------------------------------------------------
+
+
+def _draw_dumps(form: Form, state: GameState, side: Side) -> None:
+    form.listing(dump_lines(state, side), lambda r: bool(r["dummy"]))
+    form.notes()
+
+
+def _draw_trucks(form: Form, state: GameState, side: Side) -> None:
+    form.listing(truck_lines(state, side), lambda r: False)
+    later = arriving_trucks(state, side)
+    if later:
+        arriving = "; ".join(
+            f"{g['id']} ({g['arrival']}, {g['location']}): "
+            f"{g['light']} light, {g['medium']} medium, {g['heavy']} heavy"
+            for g in later
+        )
+        form.text_line(f"Not in play yet (not counted above): {arriving}.", italic=True)
+    form.notes()
+
+
+def _draw_supply_net(form: Form, state: GameState, side: Side) -> None:
+    net = supply_net(state, side)
+    texts = form.t.texts
+    form.band(f"{texts['held_heading']} ({texts['held_case']})")
+    first = form.row
+    for data in net.held:
+        form.line(data)
+    form.totals(
+        form.t.sheet.totals_label, first, form.row - 1, only=("ammo", "fuel", "stores", "water")
+    )
+    if net.unlimited:
+        form.text_line(f"{texts['unlimited_label']}: {', '.join(net.unlimited)}.", italic=True)
+    form.row += 1
+    form.band(f"{texts['formations_heading']} ({texts['formations_case']})")
+    first = form.row
+    for data in net.formations:
+        form.line(data)
+    if not net.formations:
+        form.line({"label": form.t.empty})
+    form.totals(texts["formations_total"], first, form.row - 1)
+    form.notes()
+
+
+def _draw_requisitions(form: Form, state: GameState, side: Side) -> None:
+    form.listing(requisition_lines(state, side), lambda r: r["status"] != "open")
+    form.notes()
+
+
+_Drawer = Callable[[Form, GameState, Side], None]
+SHEETS: Final[Mapping[str, tuple[str, _Drawer]]] = {
+    "supply-dumps": ("supply-dumps", _draw_dumps),
+    "trucks": ("trucks-control", _draw_trucks),
+    "supply-net": ("supply-net", _draw_supply_net),
+    "requisitions": ("supply-requisition", _draw_requisitions),
+}
+"""The sheets by the name ``quartermaster export --sheet`` takes, in ``FORMS`` order: template,
+drawing function."""
+
+
+def _sheet(wb: Workbook, key: str, state: GameState, side: Side, game_name: str) -> None:
+    template_name, draw = SHEETS[key]
+    template = load_logistics_template(template_name)
+    ws = wb.create_sheet(template.sheet.tab)
+    now = clock(state)
+    info = [
+        ("Side", side.title()),
+        ("Scenario", f"{now['scenario']} ({now['scenario_case']})"),
+        ("Game time", str(state.clock)),
+        ("Game", game_name),
+    ]
+    if template.info_weather:
+        info.append(("Weather", f"{str(now['weather']).title()} (29.x)"))
+    form = Form(ws, template)
+    form.info(info)
+    form.headers()
+    body = form.row
+    draw(form, state, side)
+    ws.freeze_panes = f"A{body}"
+    ws.print_area = f"A1:{get_column_letter(form.width)}{form.row - 1}"
+    apply_print_setup(
+        ws,
+        title_rows=form.title_rows,
+        footer_left=f"{game_name} · {side.title()} · {template.sheet.tab}",
+        footer_center=str(state.clock),
+        paper=template.sheet.paper,
+    )
+
+
+def _workbook(keys: Sequence[str], state: GameState, side: Side, game_name: str) -> bytes:
+    wb = Workbook()
+    default = wb.active
+    assert isinstance(default, Worksheet)
+    wb.remove(default)
+    for key in keys:
+        _sheet(wb, key, state, side, game_name)
+    wb.properties.title = f"Logistics Commander's sheets (4.55) — {side.title()}"
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+def supply_dumps_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+    """The Supply Dumps Control Sheet (4.55) of ``side`` now, as an .xlsx file's bytes: one
+    line per dump (``ledger.logistics_log.dump_lines``; dummy dumps in grey, unlimited sources
+    marked, 60.44), empty lines for the players, live =SUM totals."""
+    return _workbook(["supply-dumps"], state, side, game_name)
+
+
+def trucks_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+    """The Trucks and Major End Items Control Sheet (4.55) of ``side`` now: one line per truck
+    group in play (``ledger.logistics_log.truck_lines``: Truck Points by type, cargo, 54.2
+    capacity, share filled, free room), live =SUM totals, groups still to arrive in a note."""
+    return _workbook(["trucks"], state, side, game_name)
+
+
+def supply_net_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+    """The General Supply Net Sheet (4.55) of ``side`` now (``ledger.logistics_log.supply_net``):
+    supply in dumps, with units and on trucks with a live total, then per Parent Formation what
+    its units hold and use (51.11, 52.41, 52.42)."""
+    return _workbook(["supply-net"], state, side, game_name)
+
+
+def requisition_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+    """The Supply Requisition Form (4.55) of ``side`` now: its requisitions, open first
+    (``ledger.logistics_log.requisition_lines``), empty lines for new ones and a live =SUMIF
+    of what the open ones want."""
+    return _workbook(["requisitions"], state, side, game_name)
+
+
+def logistics_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+    """The four Logistics Commander's sheets (4.55) of ``side`` as tabs of one workbook:
+    Supply Dumps, Trucks, Supply Net, Requisitions."""
+    return _workbook(list(SHEETS), state, side, game_name)
+
+
+WORKBOOKS: Final[Mapping[str, tuple[Callable[[GameState, Side, str], bytes], str]]] = {
+    "supply-dumps": (supply_dumps_workbook, "Supply Dumps Control Sheet"),
+    "trucks": (trucks_workbook, "Trucks and Major End Items Control Sheet"),
+    "supply-net": (supply_net_workbook, "General Supply Net Sheet"),
+    "requisitions": (requisition_workbook, "Supply Requisition Form"),
+    "logistics": (logistics_workbook, "Logistics Commander's sheets"),
+}
+"""Each workbook by the name ``quartermaster export --sheet`` takes: builder, what it is."""

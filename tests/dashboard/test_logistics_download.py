@@ -1,0 +1,81 @@
+"""The Sheets page's Logistics Commander's sheets (4.55): a picker, a download and the side's
+supply held, through Streamlit's AppTest on a game of the bundled Graziani scenario (60.22)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import openpyxl
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ledger.io.scenario import load_scenario, resolve
+from ledger.journal import EventStore
+from ledger.journal.session import create_game
+from ledger.journal.store import database_url
+
+APP = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
+LABEL = "Download the Logistics sheets (.xlsx)"
+
+
+@pytest.fixture
+def graziani_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "graziani.db"
+    create_game(EventStore(database_url(str(path))), "graziani", load_scenario(resolve("graziani")))
+    monkeypatch.setenv("QUARTERMASTER_DB", str(path))
+    return path
+
+
+def _sheets_page(side: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception, at.exception
+    at.selectbox(key="side").select(side).run()
+    at.switch_page("views/sheets.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_logistics_download_and_supply_held(graziani_db: Path) -> None:
+    at = _sheets_page("commonwealth")
+    assert LABEL in [d.proto.label for d in at.get("download_button")]
+    picker = at.selectbox(key="logistics_sheet_commonwealth")
+    assert picker.value == "logistics"
+    assert picker.options == [
+        "all four, one tab each",
+        "Supply Dumps Control Sheet",
+        "Trucks and Major End Items Control Sheet",
+        "General Supply Net Sheet",
+        "Supply Requisition Form",
+    ]
+    held = at.dataframe[-1].value
+    assert list(held["Held"]) == [
+        "In Supply Dumps and air supply pools",
+        "With units",
+        "On trucks (first line and convoys)",
+        "Total",
+    ]
+    assert list(held["Ammunition"]) == [1950, 0, 0, 1950]  # 60.44: 1000 + 250 + 500 + 200
+    assert any("7 dump lines, 16 truck groups in play" in c.value for c in at.caption)
+    picker.set_value("trucks").run()
+    assert not at.exception, at.exception
+    assert LABEL in [d.proto.label for d in at.get("download_button")]
+
+
+def test_the_download_is_the_workbook() -> None:
+    """The button's data is the builder the picker names (the AppTest cannot click it)."""
+    from dashboard.views.sheets import LOGISTICS_CHOICES
+    from ledger.apply import start
+    from ledger.events import GameStarted, Source
+    from ledger.io.logistics_sheets import WORKBOOKS
+
+    setup = load_scenario(resolve("graziani"))
+    state = start(GameStarted(Source(setup.info.start), setup))
+    assert set(LOGISTICS_CHOICES) == set(WORKBOOKS)
+    data = WORKBOOKS["logistics"][0](state, "axis", "g")
+    assert openpyxl.load_workbook(io.BytesIO(data)).sheetnames == [
+        "Supply Dumps",
+        "Trucks",
+        "Supply Net",
+        "Requisitions",
+    ]
