@@ -1,0 +1,81 @@
+"""What a side can plan convoys with: its dumps' stocks and its convoys' free truck points.
+
+A truck group's cargo occupies some of its points (54.2, mixed loads pro rata,
+``ledger.planning.convoy_values.load_points``). Which points is not printed anywhere; the planner
+assumes the cargo rides on the heaviest points first (heavy, then medium, then light), each type
+taking its share of every commodity, and a point that carries anything is not free. That leaves
+the light points, the fastest carrying supplies (54.2 CPA 40 against 30), free longest.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+from fractions import Fraction
+from typing import Final
+
+from ledger.holdings import DumpKind, TruckGroup
+from ledger.planning.convoy_values import Carrier, Stock, load_points
+from ledger.state import GameState
+from ledger.trucks import TruckType
+from ledger.units import Side
+
+PLANNED_DUMP_KINDS: Final[tuple[DumpKind, ...]] = ("dump", "unlimited")
+"""Dump kinds a convoy loads at: not dummies (they hold nothing, 60.34) nor the air supply
+pool (shared among air facilities, 59.52)."""
+LOADING_ORDER: Final[tuple[TruckType, ...]] = ("heavy", "medium", "light")
+"""The order cargo already on a truck group is assumed to fill its truck types."""
+
+
+def occupied_points(group: TruckGroup) -> dict[TruckType, int]:
+    """Truck points of each type that ``group.cargo`` occupies (heavy first, then medium, then
+    light; a partly loaded point counts as occupied). Overloaded groups occupy every point."""
+    occupied: dict[TruckType, int] = {"light": 0, "medium": 0, "heavy": 0}
+    share = Fraction(1)  # of the cargo still to place
+    for truck_type in LOADING_ORDER:
+        have = getattr(group, truck_type)
+        if share == 0 or have == 0:
+            continue
+        needed = share * load_points(group.cargo, truck_type)
+        if needed <= have:
+            occupied[truck_type] = math.ceil(needed)
+            share = Fraction(0)
+        else:
+            occupied[truck_type] = have
+            share -= share * have / needed
+    return occupied
+
+
+def free_carrier(group: TruckGroup) -> Carrier:
+    """The truck points of ``group`` its cargo leaves free, as a ``Carrier``."""
+    occupied = occupied_points(group)
+    return Carrier(
+        group.id,
+        group.location,
+        group.light - occupied["light"],
+        group.medium - occupied["medium"],
+        group.heavy - occupied["heavy"],
+    )
+
+
+def carriers_of(state: GameState, side: Side) -> tuple[Carrier, ...]:
+    """The free truck points of ``side``'s second/third-line truck groups (convoys, 8.18) in
+    play now, those with any free point, in the state's order."""
+    carriers = (
+        free_carrier(g)
+        for g in state.trucks.values()
+        if g.side == side and g.line == "second_third" and g.in_play(state.clock)
+    )
+    return tuple(c for c in carriers if c.light + c.medium + c.heavy > 0)
+
+
+def stocks_of(
+    state: GameState, side: Side, kinds: Collection[DumpKind] = PLANNED_DUMP_KINDS
+) -> tuple[Stock, ...]:
+    """The stocks of ``side``'s dumps of ``kinds`` (by default not dummies nor the air supply
+    pool), in the state's order; an unlimited source (60.44) gives an unlimited stock."""
+    return tuple(
+        Stock(d.id, d.location, d.supplies, d.unlimited)
+        for d in state.dumps.values()
+        if d.side == side and d.kind in kinds
+    )

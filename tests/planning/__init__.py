@@ -1,0 +1,1 @@
+"""Tests of the planning aids (ledger/planning)."""

@@ -1,0 +1,79 @@
+"""Stocks and free truck points from the game state (ledger/planning/available.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ledger.clock import GameTime
+from ledger.holdings import TruckGroup
+from ledger.planning.available import carriers_of, free_carrier, occupied_points, stocks_of
+from ledger.planning.convoy import Carrier, Stock
+from ledger.quantities import Supplies
+from ledger.state import GameState
+
+
+def _convoy(group_id: str = "cw_convoy", **changes: object) -> TruckGroup:
+    group = TruckGroup(
+        group_id, "commonwealth", "second_third", "D3714", light=3, medium=5, heavy=2
+    )
+    return replace(group, **changes)
+
+
+def test_cargo_fills_heavy_points_first_then_medium() -> None:
+    # 20 ammo: 2 heavy points carry 16 (8 each, 54.2); the last 4 fill 1 medium point.
+    group = _convoy(cargo=Supplies(ammo=20))
+    assert occupied_points(group) == {"light": 0, "medium": 1, "heavy": 2}
+    assert free_carrier(group) == Carrier("cw_convoy", "D3714", light=3, medium=4, heavy=0)
+
+
+def test_a_partly_loaded_point_is_not_free() -> None:
+    # 100 fuel fill 2/5 of a heavy point (250): that point is taken.
+    assert occupied_points(_convoy(cargo=Supplies(fuel=100))) == {
+        "light": 0,
+        "medium": 0,
+        "heavy": 1,
+    }
+
+
+def test_mixed_cargo_spills_over_pro_rata() -> None:
+    # 16 ammo + 250 fuel on heavy points: 2 + 1 = 3 points' worth, 2 heavy points there: 2/3
+    # of every commodity rides heavy, the last third (16/3 ammo, 250/3 fuel) needs
+    # (16/3)/4 + (250/3)/120 = 4/3 + 25/36 = 73/36 medium points → 3.
+    occupied = occupied_points(_convoy(cargo=Supplies(ammo=16, fuel=250)))
+    assert occupied == {"light": 0, "medium": 3, "heavy": 2}
+
+
+def test_an_overloaded_group_has_nothing_free() -> None:
+    group = _convoy(cargo=Supplies(ammo=1000))
+    assert free_carrier(group) == Carrier("cw_convoy", "D3714")
+
+
+def test_carriers_are_convoys_of_the_side_in_play_with_free_points(mini_state: GameState) -> None:
+    later = GameTime(2, 1)
+    trucks = {
+        **mini_state.trucks,
+        "cw_convoy": _convoy(cargo=Supplies(fuel=100)),
+        "cw_full": _convoy("cw_full", cargo=Supplies(ammo=1000)),
+        "cw_later": _convoy("cw_later", arrival=later),
+        "ax_convoy": _convoy("ax_convoy", side="axis"),
+    }
+    state = replace(mini_state, trucks=trucks)
+    # cw_c3721 is first-line (attached) trucks: not a convoy.
+    assert carriers_of(state, "commonwealth") == (
+        Carrier("cw_convoy", "D3714", light=3, medium=5, heavy=1),
+    )
+    assert [c.group_id for c in carriers_of(state, "axis")] == ["ax_convoy"]
+    assert [c.group_id for c in carriers_of(replace(state, clock=later), "commonwealth")] == [
+        "cw_convoy",
+        "cw_later",
+    ]
+
+
+def test_stocks_are_the_sides_dumps_not_dummies(mini_state: GameState) -> None:
+    dummy = replace(mini_state.dumps["cw_matruh"], id="cw_dummy", kind="dummy")
+    state = replace(mini_state, dumps={**mini_state.dumps, "cw_dummy": dummy})
+    assert stocks_of(state, "commonwealth") == (
+        Stock("cw_matruh", "D3714", Supplies(ammo=1000, fuel=3000, stores=4000)),
+        Stock("cw_cairo", "Cairo", Supplies(), unlimited=True),
+    )
+    assert [s.dump_id for s in stocks_of(state, "axis")] == ["ax_tobruk"]
