@@ -27,6 +27,7 @@ from ledger.events import (
     SuppliesTransferred,
     TroopsCarried,
     TruckPointsMoved,
+    TrucksMoved,
     UnitReorganized,
     WeatherRecorded,
 )
@@ -146,6 +147,10 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
         return _add_to_holder(state, event.holder, -event.supplies if sign > 0 else event.supplies)
     if isinstance(event, SuppliesArrived):
         return _add_to_holder(state, event.holder, event.supplies if sign > 0 else -event.supplies)
+    if isinstance(event, TrucksMoved):
+        convoy = state.trucks[event.group_id]
+        there = replace(convoy, location=event.after if sign > 0 else event.before)
+        return replace(state, trucks={**state.trucks, convoy.id: there})
     if isinstance(event, ConsumptionPosted):
         for draw in event.draws:
             state = _add_to_holder(

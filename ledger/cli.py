@@ -188,6 +188,11 @@ def build_parser() -> argparse.ArgumentParser:
         for commodity in ("ammo", "fuel", "stores", "water"):
             p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
         _source_options(p, "logistics_commander")
+    p = add("move-trucks", "move a convoy to a hex within its CPA, burning its fuel (8.98, 49.13)")
+    p.add_argument("trucks", metavar="GROUP")
+    p.add_argument("hex", metavar="HEX")
+    p.add_argument("--cp", required=True, metavar="CP", help="CP expended: 12, 7 1/2")
+    _source_options(p, "logistics_commander")
     p = add("requisitions", "the Supply Requisitions (4.55)")
     p.add_argument("--side", choices=SIDES)
     p.add_argument("--open", action="store_true", help="only the open ones")
@@ -538,6 +543,13 @@ def run(args: argparse.Namespace) -> None:
         side = state.holder_side(holder)
         app.execute(
             lambda s: stock_change(s.state, holder, amounts, args.cause, app.source(s.state, side))
+        )
+    elif cmd == "move-trucks":
+        group = _resolve(state, args.trucks, "GROUP", ("trucks",))
+        cp = _cp_arg(args.cp)
+        side = state.holder_side(group)
+        app.execute(
+            lambda s: logistics.move_trucks(s.state, group, args.hex, cp, app.source(s.state, side))
         )
     elif cmd == "requisitions":
         _show(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")

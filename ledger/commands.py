@@ -6,6 +6,7 @@ error found (and no events). Nothing is written here; ``ledger.journal`` appends
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,6 +27,7 @@ from ledger.events import (
 )
 from ledger.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
 from ledger.state import GameState
+from ledger.trucks import filled_share, group_capacity
 from ledger.units import Unit
 
 
@@ -224,7 +226,9 @@ def transfer(
 
     Never creates or destroys supplies. Refused, with the amounts: unknown holders, the same
     holder twice, holders of different sides, negative or all-zero amounts, a dummy dump (it
-    holds nothing, 60.34), an unlimited source as destination, or taking more than is there.
+    holds nothing, 60.34), an unlimited source as destination, taking more than is there,
+    holders in different hexes (ruling ``same-hex-transfers``), or loading trucks beyond their
+    54.2 capacity.
     """
     errors: list[LedgerError] = []
     for name, holder in (("--from", origin), ("--to", destination)):
@@ -285,9 +289,69 @@ def transfer(
                         f"{wanted - there} short",
                     )
                 )
+    errors += _same_hex_errors(state, origin, destination)
+    if destination in state.trucks:
+        errors += _capacity_errors(state, destination, supplies)
     if errors:
         return _refuse(*errors)
     return Outcome(events=(SuppliesTransferred(source, origin, destination, supplies),))
+
+
+HEX = re.compile(r"^[A-E]\d{4}$")
+"""A map hex as the scenarios write it (``"C3721"``)."""
+
+
+def _same_hex_errors(state: GameState, origin: str, destination: str) -> list[LedgerError]:
+    """Supply is used where it is: a transfer joins two holders in one hex (ruling
+    ``same-hex-transfers``); moving it elsewhere is loading trucks, moving them, unloading.
+    Holders placed by description, and unlimited sources, are not checked."""
+    if state.ruling("same-hex-transfers") != "enforce":
+        return []
+    here, there = _hex_of(state, origin), _hex_of(state, destination)
+    if here is None or there is None or here == there:
+        return []
+    return [
+        LedgerError(
+            "--to",
+            f"{state.holder_name(origin)} is in {here}, {state.holder_name(destination)} in "
+            f"{there}: load trucks, move them (`move-trucks`) and unload there",
+            "54.1",
+        )
+    ]
+
+
+def _hex_of(state: GameState, holder: str) -> str | None:
+    if holder in state.dumps and state.dumps[holder].unlimited:
+        return None
+    location = (
+        state.units[holder].location
+        if holder in state.units
+        else state.dumps[holder].location
+        if holder in state.dumps
+        else state.trucks[holder].location
+        if holder in state.trucks
+        else ""
+    )
+    return location if HEX.match(location) else None
+
+
+def _capacity_errors(state: GameState, group_id: str, supplies: Supplies) -> list[LedgerError]:
+    """54.2: a truck group's cargo stays within its capacity, a mixed load counted pro rata."""
+    group = state.trucks[group_id]
+    capacity = group_capacity(group.light, group.medium, group.heavy)
+    after = group.cargo + supplies
+    share = filled_share(after, capacity)
+    if share <= 1:
+        return []
+    return [
+        LedgerError(
+            "--to",
+            f"{state.holder_name(group_id)} ({group.light} light, {group.medium} medium, "
+            f"{group.heavy} heavy) would carry {after.describe()}: {float(share):.0%} of its "
+            "capacity",
+            "54.2",
+        )
+    ]
 
 
 def end_stage(state: GameState, source: Source) -> Outcome:

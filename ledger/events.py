@@ -254,6 +254,19 @@ class RequisitionClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class TrucksMoved:
+    """Truck group ``group_id`` moves from ``before`` to ``after`` (hexes) expending ``cp`` of
+    its CPA (8.98, Truck Convoy Movement Phase); the fuel it burns follows as its own event."""
+
+    source: Source
+    group_id: str
+    before: str
+    after: str
+    cp: Fraction
+    kind: Literal["trucks_moved"] = "trucks_moved"
+
+
+@dataclass(frozen=True, slots=True)
 class Draw:
     """``supplies`` taken from holder ``holder`` (a dump, unit or truck group) for ``consumer``
     (a unit id, or ``""`` for evaporation)."""
@@ -309,6 +322,7 @@ ReversibleEvent = (
     | RequisitionFiled
     | RequisitionClosed
     | ConsumptionPosted
+    | TrucksMoved
 )
 
 
@@ -338,6 +352,7 @@ Event = (
     | RequisitionFiled
     | RequisitionClosed
     | ConsumptionPosted
+    | TrucksMoved
     | EventUndone
 )
 """Every kind of journal event."""

@@ -10,10 +10,12 @@ found and nothing written.
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Final, get_args
 
 from ledger import upkeep
 from ledger.clock import WEATHERS, Weather
+from ledger.cna.consumption import ConsumptionRulings, truck_movement_fuel
 from ledger.commands import Outcome, transfer
 from ledger.errors import LedgerError
 from ledger.events import (
@@ -22,10 +24,12 @@ from ledger.events import (
     Source,
     SuppliesArrived,
     SuppliesConsumed,
+    TrucksMoved,
     WeatherRecorded,
 )
-from ledger.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
+from ledger.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
 from ledger.state import GameState
+from ledger.trucks import TRUCK_TYPES, truck_chart
 
 CONSUMPTION_CAUSES: Final = {
     "water": "52.41",
@@ -225,3 +229,66 @@ def reject_requisition(
     if not reason.strip():
         return _refuse(LedgerError("--reason", "say why the requisition is rejected", "4.55"))
     return Outcome(events=(RequisitionClosed(source, requisition_id, "rejected", reason),))
+
+
+def move_trucks(state: GameState, group_id: str, to: str, cp: Fraction, source: Source) -> Outcome:
+    """Move a convoy (second/third-line truck group) to hex ``to`` expending ``cp`` (8.98):
+    never over the CPA of its slowest truck type for supplies (54.2); it burns fuel from its
+    own cargo (49.13, 54.2: 1 a truck point per five CP or part), posted as an app-made
+    ``SuppliesConsumed``. First-line trucks move with their units (8.98). Refused: unknown or
+    not arrived group, first-line trucks, CP not in quarter points or over the CPA, too little
+    fuel on board (49.16)."""
+    group = state.trucks.get(group_id)
+    if group is None:
+        return _refuse(LedgerError("trucks", f"no truck group {group_id!r}"))
+    errors: list[LedgerError] = []
+    if not group.in_play(state.clock):
+        errors.append(LedgerError("trucks", f"{group_id} has not arrived yet", "8.86"))
+    if group.line == "first":
+        errors.append(
+            LedgerError(
+                "trucks",
+                f"{group_id} are first-line trucks: they move with their unit (8.98)",
+                "8.98",
+            )
+        )
+    if cp <= 0 or cp % CP_QUANTUM:
+        errors.append(
+            LedgerError("--cp", f"{cp}: give CP in whole quarter points, above 0", "8.37")
+        )
+    points = (group.light, group.medium, group.heavy)
+    cpas = [truck_chart()[t].cpa_supplies for t, n in zip(TRUCK_TYPES, points, strict=True) if n]
+    cpa = min((c for c in cpas if c is not None), default=None)
+    if cpa is not None and cp > cpa:
+        errors.append(
+            LedgerError(
+                "--cp",
+                f"{group_id} moves at CPA {cpa} (its slowest type, 54.2); {format_cp(cp)} asked",
+                "8.98",
+            )
+        )
+    if not to.strip():
+        errors.append(LedgerError("HEX", "give the hex the convoy ends in"))
+    if errors:
+        return _refuse(*errors)
+    fuel = truck_movement_fuel(points, cp, ConsumptionRulings.from_choices(state.ruling))
+    if fuel > group.cargo.fuel:
+        return _refuse(
+            LedgerError(
+                "trucks",
+                f"{group_id} burns {fuel} Fuel for {format_cp(cp)} CP and carries "
+                f"{group.cargo.fuel}: load fuel first",
+                "49.16",
+            )
+        )
+    moved = TrucksMoved(source, group_id, group.location, to.strip(), cp)
+    if not fuel:
+        return Outcome(events=(moved,))
+    burnt = SuppliesConsumed(
+        replace(source, app_made=True, reason=f"{group_id} moved {format_cp(cp)} CP"),
+        group_id,
+        Supplies(fuel=fuel),
+        "fuel",
+        "49.13",
+    )
+    return Outcome(events=(moved, burnt))

@@ -26,7 +26,7 @@ from ledger.quantities import COMMODITIES, Supplies
 from ledger.reports import requisitions, supply_totals
 from ledger.state import GameState
 from ledger.toe_log import natural_key, parent_formations
-from ledger.trucks import TRUCK_TYPES, truck_chart
+from ledger.trucks import filled_share, group_capacity
 from ledger.units import Side, Unit
 
 Row = dict[str, Any]
@@ -84,37 +84,6 @@ def dump_lines(state: GameState, side: Side) -> list[Row]:
             }
         )
     return rows
-
-
-def group_capacity(light: int, medium: int, heavy: int) -> Supplies:
-    """54.2: the supply points of each commodity ``light``, ``medium`` and ``heavy`` Truck
-    Points carry when they carry nothing else: Σ points × capacity per point of each type.
-    5 light + 5 medium: Fuel 5 × 50 + 5 × 120 = 850, Ammunition 5 × 2 + 5 × 4 = 30."""
-    chart = truck_chart()
-    amounts = []
-    for commodity in COMMODITIES:
-        total = sum(
-            (
-                chart[t].capacity[commodity] * n
-                for t, n in zip(TRUCK_TYPES, (light, medium, heavy), strict=True)
-            ),
-            Fraction(0),
-        )
-        amounts.append(floor(total))
-    return Supplies(*amounts)
-
-
-def filled_share(cargo: Supplies, capacity: Supplies) -> Fraction:
-    """The share of a group's capacity its ``cargo`` fills, a mixed load counted pro rata
-    (54.2; as the convoy planner counts it): Σ cargo ÷ capacity over the commodities. 1 is
-    full; a group with no capacity is full when it carries anything."""
-    share = Fraction(0)
-    for commodity, amount in cargo.nonzero():
-        room = capacity.get(commodity)
-        if room <= 0:
-            return Fraction(1) if amount > 0 else share
-        share += Fraction(amount, room)
-    return share
 
 
 def free_capacity(cargo: Supplies, capacity: Supplies) -> Supplies:

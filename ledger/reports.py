@@ -38,6 +38,7 @@ from ledger.events import (
     SuppliesTransferred,
     TroopsCarried,
     TruckPointsMoved,
+    TrucksMoved,
     UnitReorganized,
     WeatherRecorded,
 )
@@ -314,6 +315,8 @@ def describe(event: Event, state: GameState | None = None) -> str:
         return f"requisition {event.requisition_id} {event.outcome}{why}"
     if isinstance(event, ConsumptionPosted):
         return _describe_upkeep(event)
+    if isinstance(event, TrucksMoved):
+        return f"truck points {event.group_id} move {event.before} → {event.after} ({format_cp(event.cp)} CP, 8.98)"
     if isinstance(event, EventUndone):
         return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
     raise TypeError(type(event).__name__)

@@ -133,6 +133,18 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         default="post",
     ),
     Ruling(
+        id="same-hex-transfers",
+        case="54.1, 8.98",
+        question=(
+            "Supply is used where it is. 'enforce': a transfer joins two holders in the same "
+            "hex (holders placed by description and unlimited sources are not checked); "
+            "moving supplies elsewhere is loading trucks, moving them and unloading. 'off': "
+            "house rule, transfers between any hexes (the players track the carrying)."
+        ),
+        options=("enforce", "off"),
+        default="enforce",
+    ),
+    Ruling(
         id="upkeep-sources",
         case="52.4, 51.1, 54.1",
         question=(

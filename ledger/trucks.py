@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from importlib import resources
+from math import floor
 from typing import Final, Literal
 
+from ledger.quantities import COMMODITIES, Supplies
 from ledger.units import Unit, UnitClass
 
 TruckType = Literal["light", "medium", "heavy"]
@@ -135,3 +137,34 @@ def add_points(*groups: Iterable[int]) -> tuple[int, int, int]:
         for i, n in enumerate(group):
             total[i] += n
     return (total[0], total[1], total[2])
+
+
+def group_capacity(light: int, medium: int, heavy: int) -> Supplies:
+    """54.2: the supply points of each commodity ``light``, ``medium`` and ``heavy`` Truck
+    Points carry when they carry nothing else: Σ points × capacity per point of each type.
+    5 light + 5 medium: Fuel 5 × 50 + 5 × 120 = 850, Ammunition 5 × 2 + 5 × 4 = 30."""
+    chart = truck_chart()
+    amounts = []
+    for commodity in COMMODITIES:
+        total = sum(
+            (
+                chart[t].capacity[commodity] * n
+                for t, n in zip(TRUCK_TYPES, (light, medium, heavy), strict=True)
+            ),
+            Fraction(0),
+        )
+        amounts.append(floor(total))
+    return Supplies(*amounts)
+
+
+def filled_share(cargo: Supplies, capacity: Supplies) -> Fraction:
+    """The share of a group's capacity its ``cargo`` fills, a mixed load counted pro rata
+    (54.2; as the convoy planner counts it): Σ cargo ÷ capacity over the commodities. 1 is
+    full; a group with no capacity is full when it carries anything."""
+    share = Fraction(0)
+    for commodity, amount in cargo.nonzero():
+        room = capacity.get(commodity)
+        if room <= 0:
+            return Fraction(1) if amount > 0 else share
+        share += Fraction(amount, room)
+    return share

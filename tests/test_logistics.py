@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ledger import logistics
 from ledger.apply import apply
 from ledger.commands import Outcome, end_stage, undo
@@ -110,3 +112,70 @@ def test_a_requisition_is_rejected_only_with_a_reason(mini_state: GameState) -> 
     assert "no requisition 'R9'" in errors(
         logistics.reject_requisition(rejected, "R9", "x", src(rejected))
     )
+
+
+def _convoy(state: GameState) -> GameState:
+    """cw_c3721 (5 light, 5 medium at C3721) as a convoy (second/third line) for these tests."""
+    trucks = replace(state.trucks["cw_c3721"], line="second_third")
+    return replace(state, trucks={**state.trucks, "cw_c3721": trucks})
+
+
+def test_supply_is_moved_only_within_a_hex(mini_state: GameState) -> None:
+    from ledger.commands import transfer
+
+    away = replace(
+        mini_state,
+        units={
+            **mini_state.units,
+            "cw.1_rnf": replace(mini_state.units["cw.1_rnf"], location="C3917"),
+        },
+    )
+    text = errors(transfer(away, "cw_matruh", "cw.1_rnf", Supplies(fuel=5), src(away)))
+    assert "Mersa Matruh is in C3721, 1st RNF MG Bn in C3917" in text and "(54.1)" in text
+    house = replace(away, ruling_choices={"same-hex-transfers": "off"})
+    assert transfer(house, "cw_matruh", "cw.1_rnf", Supplies(fuel=5), src(house)).ok
+    # Cairo (unlimited, 60.44) is not a hex: it may supply anything of its side
+    assert transfer(away, "cw_cairo", "cw.1_rnf", Supplies(water=5), src(away)).ok
+
+
+def test_trucks_load_up_to_their_54_2_capacity(mini_state: GameState) -> None:
+    from ledger.commands import transfer
+
+    # 5 light + 5 medium: Ammunition 5 × 2 + 5 × 4 = 30 (54.2)
+    text = errors(transfer(mini_state, "cw_matruh", "cw_c3721", Supplies(ammo=31), src(mini_state)))
+    assert "(54.2)" in text
+    full = run(
+        mini_state,
+        transfer(mini_state, "cw_matruh", "cw_c3721", Supplies(ammo=30), src(mini_state)),
+    )
+    assert "(54.2)" in errors(transfer(full, "cw_matruh", "cw_c3721", Supplies(fuel=1), src(full)))
+    # half the ammunition room leaves half the fuel room: 15 Ammunition + 425 of 850 Fuel
+    half = run(
+        mini_state,
+        transfer(mini_state, "cw_matruh", "cw_c3721", Supplies(ammo=15), src(mini_state)),
+    )
+    assert transfer(half, "cw_matruh", "cw_c3721", Supplies(fuel=425), src(half)).ok
+    assert not transfer(half, "cw_matruh", "cw_c3721", Supplies(fuel=426), src(half)).ok
+
+
+def test_a_convoy_moves_within_its_cpa_burning_its_own_fuel(mini_state: GameState) -> None:
+    from fractions import Fraction
+
+    from ledger.commands import transfer
+
+    assert "8.98" in errors(
+        logistics.move_trucks(mini_state, "cw_c3721", "C3917", Fraction(12), src(mini_state))
+    )
+    state = _convoy(mini_state)
+    assert "49.16" in errors(
+        logistics.move_trucks(state, "cw_c3721", "C3917", Fraction(12), src(state))
+    )
+    state = run(state, transfer(state, "cw_matruh", "cw_c3721", Supplies(fuel=40), src(state)))
+    # CPA for supplies: light 40, medium 30 → 30 (54.2)
+    assert "CPA 30" in errors(
+        logistics.move_trucks(state, "cw_c3721", "C3917", Fraction(31), src(state))
+    )
+    moved = run(state, logistics.move_trucks(state, "cw_c3721", "C3917", Fraction(12), src(state)))
+    # 10 truck points × 3 groups of five CP (12 CP, a part group counts, 49.13) = 30 Fuel
+    assert moved.trucks["cw_c3721"].location == "C3917"
+    assert moved.trucks["cw_c3721"].cargo.fuel == 10

@@ -20,15 +20,14 @@ from ledger.logistics_log import (
     UNLIMITED,
     arriving_trucks,
     dump_lines,
-    filled_share,
     free_capacity,
-    group_capacity,
     requisition_lines,
     supply_net,
     truck_lines,
 )
 from ledger.quantities import COMMODITIES, Supplies
 from ledger.state import GameState
+from ledger.trucks import filled_share, group_capacity
 
 GRAZIANI = Path(__file__).resolve().parents[1] / "scenarios" / "graziani.toml"
 

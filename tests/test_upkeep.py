@@ -23,6 +23,12 @@ def run(state: GameState, outcome: Outcome) -> GameState:
     return state
 
 
+def rnf_away(state: GameState) -> GameState:
+    """The mini game with 1 RNF in C3917, a hex with no Commonwealth dump or trucks."""
+    rnf = replace(state.units["cw.1_rnf"], location="C3917")
+    return replace(state, units={**state.units, "cw.1_rnf": rnf})
+
+
 def posted(outcome: Outcome, cause: str) -> ConsumptionPosted:
     (found,) = [e for e in outcome.events if isinstance(e, ConsumptionPosted) and e.cause == cause]
     return found
@@ -59,14 +65,14 @@ def test_a_unit_without_water_is_listed_short(mini_state: GameState) -> None:
         },
     )
     water = posted(end_stage(dry, Source(dry.clock)), "water")
-    # C3721 has no Commonwealth dump: nothing to draw on (cw_c3721 trucks carry nothing)
+    # Mersa Matruh in its hex holds no Water, cw_c3721's trucks carry none: nothing to draw on
     assert [(s.unit_id, s.commodity, s.needed, s.received) for s in water.shortages] == [
         ("cw.1_rnf", "water", 1, 0)
     ]
 
 
 def test_stores_and_weekly_evaporation_open_the_next_game_turn(mini_state: GameState) -> None:
-    state = mini_state
+    state = rnf_away(mini_state)
     for _ in range(2):
         state = run(state, end_stage(state, Source(state.clock)))
     # GT 1 OpStage 3 → GT 2: 3 RHA has arrived (GT 1 OpStage 3)
@@ -77,7 +83,7 @@ def test_stores_and_weekly_evaporation_open_the_next_game_turn(mini_state: GameS
     lost = {d.holder: d.supplies for d in evaporation.draws}
     assert lost["cw_matruh"] == Supplies(fuel=270)
     stores = posted(outcome, "stores")
-    # 1 RNF: 3 TOE × 4 = 12 Stores (51.11): 3 of its own, then none in C3721 → 9 short.
+    # 1 RNF: 3 TOE × 4 = 12 Stores (51.11): 3 of its own, then none in C3917 → 9 short.
     rnf = [s for s in stores.shortages if s.unit_id == "cw.1_rnf"]
     assert [(s.needed, s.received) for s in rnf] == [(12, 3)]
     after = run(state, outcome)
@@ -143,7 +149,7 @@ def test_51_21_a_unit_short_of_stores_takes_1_dp_and_its_run_is_counted(
 ) -> None:
     from ledger.events import CohesionAdjusted
 
-    state = mini_state
+    state = rnf_away(mini_state)
     for _ in range(2):
         state = run(state, end_stage(state, Source(state.clock)))
     outcome = end_stage(state, Source(state.clock))  # GT 2 opens: 1 RNF fed 3 of 12 Stores
@@ -159,3 +165,14 @@ def test_51_21_a_unit_short_of_stores_takes_1_dp_and_its_run_is_counted(
     assert state.units["cw.1_rnf"].without_stores == 2
     # 1 DP at each Game-Turn (51.21); the idle OpStages between gave it back (6.24.1)
     assert state.units["cw.1_rnf"].cohesion == -1
+
+
+def test_stores_come_from_the_dump_in_the_units_hex(mini_state: GameState) -> None:
+    state = mini_state
+    for _ in range(2):
+        state = run(state, end_stage(state, Source(state.clock)))
+    stores = posted(end_stage(state, Source(state.clock)), "stores")
+    # 1 RNF: 12 Stores (51.11): its own 3, then 9 from Mersa Matruh in C3721; not short
+    rnf = [(d.holder, d.supplies.stores) for d in stores.draws if d.consumer == "cw.1_rnf"]
+    assert rnf == [("cw.1_rnf", 3), ("cw_matruh", 9)]
+    assert not [s for s in stores.shortages if s.unit_id == "cw.1_rnf"]

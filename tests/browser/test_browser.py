@@ -236,7 +236,7 @@ def test_transfer_fuel_through_the_supply_form(page: Page, server: tuple[str, st
     choose(page, "Side", "Commonwealth")
     open_page(page, "Supply")
     form = page.get_by_test_id("stForm")
-    choose(page, "From", "Supply Dump: Mersa Matruh (D3714)")
+    choose(page, "From", "Supply Dump: Mersa Matruh (C3721)")
     choose(page, "To", "Unit: 1st RNF MG Bn (1 RNF, C3721)")
     fuel = form.get_by_label("Fuel", exact=True)
     fuel.fill("10")

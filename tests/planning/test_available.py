@@ -73,7 +73,7 @@ def test_stocks_are_the_sides_dumps_not_dummies(mini_state: GameState) -> None:
     dummy = replace(mini_state.dumps["cw_matruh"], id="cw_dummy", kind="dummy")
     state = replace(mini_state, dumps={**mini_state.dumps, "cw_dummy": dummy})
     assert stocks_of(state, "commonwealth") == (
-        Stock("cw_matruh", "D3714", Supplies(ammo=1000, fuel=3000, stores=4000)),
+        Stock("cw_matruh", "C3721", Supplies(ammo=1000, fuel=3000, stores=4000)),
         Stock("cw_cairo", "Cairo", Supplies(), unlimited=True),
     )
     assert [s.dump_id for s in stocks_of(state, "axis")] == ["ax_tobruk"]
