@@ -23,6 +23,7 @@ from ledger.clock import WEATHERS
 from ledger.cp_actions import cp_actions
 from ledger.errors import LedgerError
 from ledger.events import ROLES, Event, Role, Source
+from ledger.forecast import forecast_rows, formation_forecast, side_forecast
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
 from ledger.journal import (
     DuplicateGameError,
@@ -193,6 +194,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hex", metavar="HEX")
     p.add_argument("--cp", required=True, metavar="CP", help="CP expended: 12, 7 1/2")
     _source_options(p, "logistics_commander")
+    p = add("forecast", "who runs dry when: a formation's or a side's supply played forward")
+    p.add_argument("unit", metavar="HQ", nargs="?", help="a Parent Formation (else --side)")
+    p.add_argument("--side", choices=SIDES, help="the whole side's General Supply Net (4.55)")
+    p.add_argument("--opstages", type=int, default=6, metavar="N")
+    p.add_argument("--cp", default="0", metavar="CP", help="CP moved each OpStage (default 0)")
+    p.add_argument("--weather", choices=WEATHERS, default="normal")
     p = add("requisitions", "the Supply Requisitions (4.55)")
     p.add_argument("--side", choices=SIDES)
     p.add_argument("--open", action="store_true", help="only the open ones")
@@ -546,11 +553,38 @@ def run(args: argparse.Namespace) -> None:
         )
     elif cmd == "move-trucks":
         group = _resolve(state, args.trucks, "GROUP", ("trucks",))
-        cp = _cp_arg(args.cp)
+        trip_cp = _cp_arg(args.cp)
         side = state.holder_side(group)
         app.execute(
-            lambda s: logistics.move_trucks(s.state, group, args.hex, cp, app.source(s.state, side))
+            lambda s: logistics.move_trucks(
+                s.state, group, args.hex, trip_cp, app.source(s.state, side)
+            )
         )
+    elif cmd == "forecast":
+        planned_cp = _cp_arg(args.cp) if args.cp != "0" else Fraction(0)
+        plan = {"opstages": args.opstages, "cp_per_opstage": planned_cp, "weather": args.weather}
+        if args.unit is not None:
+            hq = _resolve(state, args.unit, "HQ", ("unit",))
+            result = formation_forecast(state, hq, **plan)
+        elif args.side is not None:
+            result = side_forecast(state, args.side, **plan)
+        else:
+            raise Refused(["HQ / --side: name a Parent Formation or a side"])
+        summary = {
+            "on_hand": result.on_hand.describe(),
+            "per_opstage": result.per_opstage.describe(),
+            "per_game_turn": result.per_game_turn.describe(),
+            **{
+                f"{c}_short_from": (t.short if t else "lasts")
+                for c, t in result.first_short.items()
+            },
+        }
+        if args.json:
+            _show({**summary, "stages": forecast_rows(result)}, True)
+        else:
+            _show(summary, False)
+            print()
+            _show(forecast_rows(result), False)
     elif cmd == "requisitions":
         _show(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")
     elif cmd == "requisition":

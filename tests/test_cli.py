@@ -207,3 +207,14 @@ def test_morale_odds_at_the_units_cohesion(player: Player) -> None:
     # ruling 17.4-row-minus-4-gap), 61-66 -3 (6/36); from Basic Morale +1
     assert report["adjusted_morale_odds"] == {"1": "5/12", "0": "1/9", "-1": "11/36", "-2": "1/6"}
     assert "not a reading" in player.run("morale", "1 RNF", "--reading", "70", ok=False).stderr
+
+
+def test_forecast_of_the_commonwealth_supply_net(player: Player) -> None:
+    report = player.json("forecast", "--side", "commonwealth", "--opstages", "6")
+    # Mersa Matruh 1000/3000/4000/0 and 1 RNF's 2/0/3/4 (mini.toml); 1 RNF drinks 1 Water an
+    # OpStage (52.41): 4 lasts to GT 2 OpStage 1, short from GT 2 OpStage 2
+    assert report["on_hand"] == "1002 Ammunition, 3000 Fuel, 4003 Stores, 4 Water"
+    assert (report["per_opstage"], report["per_game_turn"]) == ("1 Water", "12 Stores")
+    assert report["water_short_from"] == "GT 2 OpStage 2"
+    assert report["stores_short_from"] == "lasts"
+    assert [s["water"] for s in report["stages"]] == [3, 2, 1, 0, -1, -2]

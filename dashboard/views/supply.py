@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Final
 
+import altair as alt
+import pandas as pd
 import streamlit as st
 
 from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import LINE_NAMES, holder_labels, holder_name, holders
 from ledger import commands, reports
+from ledger.clock import WEATHERS
+from ledger.forecast import (
+    FORECAST_COMMODITIES,
+    forecast_rows,
+    formation_forecast,
+    side_forecast,
+)
 from ledger.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
 from ledger.reports import Row
 from ledger.state import GameState
@@ -103,6 +113,59 @@ def transfer(game: Game, keys: FormKeys) -> None:
     )
 
 
+WHOLE_SIDE: Final = "__side__"
+
+
+def forecast_view(game: Game) -> None:
+    """Who runs dry when: a formation or the whole side played forward (``ledger.forecast``),
+    the stock of each commodity over the coming OpStages as a chart, the first short OpStage."""
+    state = game.state
+    hqs = [r for r in reports.formation_hqs(state, game.side) if r["top"]]
+    choices = [WHOLE_SIDE, *(r["id"] for r in hqs)]
+    names = {WHOLE_SIDE: f"The whole {SIDE_NAMES[game.side]} supply net (4.55)"}
+    names.update({r["id"]: f"{r['name']} ({r['counter']})" for r in hqs})
+    pick, stages, cp_col, weather_col = st.columns([3, 1, 1, 1])
+    chosen = pick.selectbox(
+        "Forecast for", choices, format_func=names.__getitem__, key=f"forecast_for_{game.side}"
+    )
+    count = int(stages.number_input("OpStages", 1, 36, 6, key="forecast_stages"))
+    cp = int(cp_col.number_input("CP moved a OpStage", 0, 60, 0, key="forecast_cp"))
+    weather = weather_col.selectbox("Weather", WEATHERS, key="forecast_weather")
+    plan = {"opstages": count, "cp_per_opstage": Fraction(cp), "weather": weather}
+    result = (
+        side_forecast(state, game.side, **plan)
+        if chosen == WHOLE_SIDE
+        else formation_forecast(state, str(chosen), **plan)
+    )
+    use = st.columns(2)
+    use[0].metric("Use each OpStage", result.per_opstage.describe() or "nothing")
+    use[1].metric("Stores each Game-Turn", result.per_game_turn.describe() or "nothing")
+    short = st.columns(len(result.first_short))
+    for column, (commodity, when) in zip(short, result.first_short.items(), strict=True):
+        column.metric(f"{COMMODITY_NAMES[commodity]} short from", when.short if when else "lasts")
+    rows = forecast_rows(result)
+    data = pd.DataFrame(
+        [
+            {"OpStage": r["game_time"], "Commodity": COMMODITY_NAMES[c], "Left": r[c]}
+            for r in rows
+            for c in FORECAST_COMMODITIES
+        ]
+    )
+    order = [str(r["game_time"]) for r in rows]
+    lines = (
+        alt.Chart(data)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("OpStage:N", sort=order, title="After the Operations Stage"),
+            y=alt.Y("Left:Q", title="Supply points left"),
+            color=alt.Color("Commodity:N"),
+            tooltip=["OpStage", "Commodity", "Left"],
+        )
+    )
+    zero = alt.Chart(pd.DataFrame({"y": [0]})).mark_rule(color="#b03030").encode(y="y:Q")
+    st.altair_chart(lines + zero, width="stretch")
+
+
 def render() -> None:
     """The Supply page."""
     game = open_game()
@@ -126,6 +189,8 @@ def render() -> None:
         show_table(
             units, UNIT_COLUMNS, empty="No units in play.", height=min(38 + 35 * len(units), 420)
         )
+    st.subheader("Forecast: who runs dry when")
+    forecast_view(game)
     show_status(game)
 
 

@@ -458,3 +458,16 @@ def test_requisition_filed_then_fulfilled_from_a_dump(db_url: str) -> None:
     assert state.holder_supplies("cw_matruh").fuel == 2990  # type: ignore[union-attr]
     table = at.dataframe[0].value
     assert list(table["Status"]) == ["fulfilled"]
+
+
+def test_supply_page_forecasts_who_runs_dry_when(db_url: str) -> None:
+    at = app_on("views/supply.py")
+    metrics = {m.label: m.value for m in at.metric}
+    # the mini Commonwealth: 1 RNF drinks 1 Water an OpStage from its 4 (52.41)
+    assert metrics["Use each OpStage"] == "1 Water"
+    assert metrics["Water short from"] == "GT 2 OpStage 2"
+    assert metrics["Fuel short from"] == "lasts"
+    at.selectbox(key="forecast_weather").set_value("hot").run()
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Water short from"] == "GT 1 OpStage 3"  # 2 an OpStage when Hot (29.35)
+    assert len(at.get("vega_lite_chart")) == 1
