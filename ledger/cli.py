@@ -200,6 +200,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--opstages", type=int, default=6, metavar="N")
     p.add_argument("--cp", default="0", metavar="CP", help="CP moved each OpStage (default 0)")
     p.add_argument("--weather", choices=WEATHERS, default="normal")
+    p = add(
+        "plan-convoys",
+        "propose the loading that delivers the most of the open requisitions (54.2 capacities)",
+    )
+    p.add_argument("--side", required=True, choices=SIDES)
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="SECONDS")
     p = add("requisitions", "the Supply Requisitions (4.55)")
     p.add_argument("--side", choices=SIDES)
     p.add_argument("--open", action="store_true", help="only the open ones")
@@ -585,6 +591,43 @@ def run(args: argparse.Namespace) -> None:
             _show(summary, False)
             print()
             _show(forecast_rows(result), False)
+    elif cmd == "plan-convoys":
+        from ledger.planning.available import carriers_of, requisitions_of, stocks_of
+        from ledger.planning.convoy import candidate_trips, plan_as_transfers, plan_convoy
+
+        open_reqs = requisitions_of(state, args.side)
+        if not open_reqs:
+            raise Refused(["--side: no open requisition to plan for (`requisition UNIT ...`)"])
+        stocks, carriers = stocks_of(state, args.side), carriers_of(state, args.side)
+        convoy = plan_convoy(
+            open_reqs,
+            stocks,
+            carriers,
+            candidate_trips(stocks, open_reqs, carriers),
+            time_limit=args.time_limit,
+        )
+        summary = {
+            "status": convoy.status,
+            "message": convoy.message,
+            "delivered": convoy.total_delivered.describe() or "nothing",
+            "truck_points": convoy.truck_points,
+            "seconds": round(convoy.seconds, 2),
+        }
+        rows = [
+            {
+                "load_at": state.holder_name(t.origin),
+                "on_trucks": t.carrier or "(same hex, no trucks)",
+                "for": state.holder_name(t.destination),
+                **{c: t.supplies.get(c) for c in ("ammo", "fuel", "stores", "water")},
+            }
+            for t in plan_as_transfers(convoy)
+        ]
+        if args.json:
+            _show({**summary, "transfers": rows}, True)
+        else:
+            _show(summary, False)
+            print()
+            _show(rows, False, "(nothing can be delivered)")
     elif cmd == "requisitions":
         _show(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")
     elif cmd == "requisition":

@@ -218,3 +218,22 @@ def test_forecast_of_the_commonwealth_supply_net(player: Player) -> None:
     assert report["water_short_from"] == "GT 2 OpStage 2"
     assert report["stores_short_from"] == "lasts"
     assert [s["water"] for s in report["stages"]] == [3, 2, 1, 0, -1, -2]
+
+
+def test_plan_convoys_for_the_open_requisitions(player: Player) -> None:
+    player.run("requisition", "1 RNF", "--fuel", "10", "--stores", "5")
+    report = player.json("plan-convoys", "--side", "commonwealth", "--time-limit", "5")
+    # 1 RNF stands with Mersa Matruh (C3721): a direct draw, no truck points needed
+    assert (report["status"], report["truck_points"]) == ("optimal", 0)
+    assert report["transfers"] == [
+        {
+            "load_at": "Mersa Matruh",
+            "on_trucks": "(same hex, no trucks)",
+            "for": "1st RNF MG Bn",
+            "ammo": 0,
+            "fuel": 10,
+            "stores": 5,
+            "water": 0,
+        }
+    ]
+    assert "no open requisition" in player.run("plan-convoys", "--side", "axis", ok=False).stderr

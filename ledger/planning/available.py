@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Final
 
 from ledger.holdings import DumpKind, TruckGroup
-from ledger.planning.convoy_values import Carrier, Stock, load_points
+from ledger.planning.convoy_values import Carrier, Requisition, Stock, load_points
 from ledger.state import GameState
 from ledger.trucks import TruckType
 from ledger.units import Side
@@ -78,4 +78,14 @@ def stocks_of(
         Stock(d.id, d.location, d.supplies, d.unlimited)
         for d in state.dumps.values()
         if d.side == side and d.kind in kinds
+    )
+
+
+def requisitions_of(state: GameState, side: Side) -> tuple[Requisition, ...]:
+    """The open Supply Requisitions (4.55) of ``side`` as planner requisitions, in filing
+    order, each at its unit's hex, priority 1."""
+    return tuple(
+        Requisition(r.id, r.unit_id, state.units[r.unit_id].location, r.wanted)
+        for r in state.requisitions.values()
+        if r.status == "open" and state.units[r.unit_id].side == side
     )
