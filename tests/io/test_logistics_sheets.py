@@ -21,10 +21,7 @@ Hand-worked from scenarios/graziani.toml:
 from __future__ import annotations
 
 import io
-import os
 import re
-import shutil
-import subprocess
 import zipfile
 from dataclasses import replace
 from pathlib import Path
@@ -54,6 +51,7 @@ from ledger.quantities import Supplies
 from ledger.scenario import Setup
 from ledger.state import GameState
 from ledger.units import SIDES, Side
+from tests.io.printing import print_pdf
 
 GRAZIANI = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"
 RTR = "cw.7_armd_div.6th_royal_tank_regt"
@@ -327,58 +325,11 @@ def test_cli_export_logistics_sheets(tmp_path: Path, capsys: pytest.CaptureFixtu
 # --- LibreOffice: the file opens, recalculates and prints (DESIGN 6) -------------------------
 
 
-@pytest.fixture
-def soffice() -> str:
-    """The LibreOffice binary (and poppler's pdftotext/pdfinfo); skip when absent.
-
-    With QUARTERMASTER_REQUIRE_SOFFICE=1 a missing tool fails the test instead.
-    """
-    tools = {name: shutil.which(name) for name in ("soffice", "pdftotext", "pdfinfo")}
-    missing = [name for name, path in tools.items() if path is None]
-    if missing:
-        message = f"not on PATH: {', '.join(missing)}"
-        if os.environ.get("QUARTERMASTER_REQUIRE_SOFFICE") == "1":
-            pytest.fail(message + " (QUARTERMASTER_REQUIRE_SOFFICE=1)")
-        pytest.skip(message)
-    path = tools["soffice"]
-    assert path is not None
-    return path
-
-
 def _print(
     soffice: str, data: bytes, tmp_path: Path
 ) -> tuple[list[str], list[tuple[float, float]]]:
-    """Convert the workbook to PDF; return each page's text and each page's size (points)."""
-    book = tmp_path / "logistics.xlsx"
-    book.write_bytes(data)
-    subprocess.run(
-        [
-            soffice,
-            f"-env:UserInstallation={(tmp_path / 'lo-profile').as_uri()}",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(tmp_path),
-            str(book),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
-    pdf = tmp_path / "logistics.pdf"
-    assert pdf.exists(), "LibreOffice wrote no PDF"
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
-    ).stdout
-    info = subprocess.run(
-        ["pdfinfo", "-f", "1", "-l", "9999", str(pdf)], check=True, capture_output=True, text=True
-    ).stdout
-    sizes = [
-        (float(w), float(h))
-        for w, h in re.findall(r"^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)", info, re.MULTILINE)
-    ]
-    return text.split("\f")[: len(sizes)], sizes
+    """Each page's text and size (points), printed by LibreOffice."""
+    return print_pdf(soffice, data, tmp_path, "logistics")
 
 
 def _figures(text: str, label: str) -> list[int]:

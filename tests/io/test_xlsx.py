@@ -12,10 +12,7 @@ Expected figures are worked by hand from tests/fixtures/mini.toml:
 from __future__ import annotations
 
 import io
-import os
 import re
-import shutil
-import subprocess
 import zipfile
 from dataclasses import replace
 from fractions import Fraction
@@ -33,6 +30,7 @@ from ledger.io.xlsx import field_commander_workbook, load_template
 from ledger.quantities import Supplies
 from ledger.reports import field_commander_sheet
 from ledger.state import GameState
+from tests.io.printing import print_pdf
 
 HEADERS = [
     "Counter",
@@ -251,57 +249,11 @@ _ALL = ("barrage", *_CLOSE_ASSAULT)
 # --- LibreOffice: the file opens, recalculates and prints one page wide (DESIGN 6) -------------
 
 
-@pytest.fixture
-def soffice() -> str:
-    """The LibreOffice binary (and poppler's pdftotext/pdfinfo); skip when absent.
-
-    With QUARTERMASTER_REQUIRE_SOFFICE=1 a missing tool fails the test instead.
-    """
-    tools = {name: shutil.which(name) for name in ("soffice", "pdftotext", "pdfinfo")}
-    missing = [name for name, path in tools.items() if path is None]
-    if missing:
-        message = f"not on PATH: {', '.join(missing)}"
-        if os.environ.get("QUARTERMASTER_REQUIRE_SOFFICE") == "1":
-            pytest.fail(message + " (QUARTERMASTER_REQUIRE_SOFFICE=1)")
-        pytest.skip(message)
-    path = tools["soffice"]
-    assert path is not None
-    return path
-
-
 def _print(soffice: str, data: bytes, tmp_path: Path) -> tuple[list[str], dict[str, str]]:
-    """Convert the workbook to PDF; return each page's text (pdftotext -layout) and pdfinfo."""
-    book = tmp_path / "sheet.xlsx"
-    book.write_bytes(data)
-    profile = (tmp_path / "lo-profile").as_uri()
-    subprocess.run(
-        [
-            soffice,
-            f"-env:UserInstallation={profile}",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(tmp_path),
-            str(book),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
-    pdf = tmp_path / "sheet.pdf"
-    assert pdf.exists(), "LibreOffice wrote no PDF"
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
-    ).stdout
-    info_text = subprocess.run(
-        ["pdfinfo", str(pdf)], check=True, capture_output=True, text=True
-    ).stdout
-    info = dict(
-        (k.strip(), v.strip())
-        for k, _, v in (line.partition(":") for line in info_text.splitlines())
-    )
-    return text.split("\f")[: int(info["Pages"])], info
+    """Each page's text, and the page count and first page size as pdfinfo names them."""
+    pages, sizes = print_pdf(soffice, data, tmp_path)
+    width, height = sizes[0]
+    return pages, {"Pages": str(len(sizes)), "Page size": f"{width} x {height} pts"}
 
 
 def _landscape(info: dict[str, str]) -> bool:
