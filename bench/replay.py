@@ -30,6 +30,7 @@ def main() -> None:
         session = create_game(EventStore(url), "bench", setup)
         created = time.perf_counter()
         rnf = "cw.unassigned_inf.1st_rnf_mg_bn"
+        essex = "cw.70_inf_div.1st_essex"  # in D3714 with the Mersa Matruh dump (same hex)
         for i in range(count):
             if i % 50 == 49:
                 session.execute(lambda s: end_stage(s, Source(s.clock)))
@@ -37,7 +38,9 @@ def main() -> None:
                 session.execute(lambda s: spend_cp(s, rnf, Fraction(1, 4), Source(s.clock)))
             else:
                 session.execute(
-                    lambda s: transfer(s, "cw_mersa_matruh", rnf, Supplies(fuel=1), Source(s.clock))
+                    lambda s: transfer(
+                        s, "cw_mersa_matruh", essex, Supplies(fuel=1), Source(s.clock)
+                    )
                 )
             if session.state.clock >= session.state.info.end:
                 break
