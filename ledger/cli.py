@@ -189,6 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
         for commodity in ("ammo", "fuel", "stores", "water"):
             p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
         _source_options(p, "logistics_commander")
+    p = add("draw-water", "draw water at a town, bir, oasis or major city (52.7, 8.48)")
+    p.add_argument("holder", metavar="HOLDER", help="a unit or truck group at the well")
+    p.add_argument("--at", required=True, choices=["town", "bir", "oasis", "major-city"])
+    p.add_argument("--roll", type=int, metavar="1..6", help="the die, for a town or bir")
+    p.add_argument("--water", type=int, metavar="N", help="for an oasis or major city")
+    _source_options(p, "logistics_commander")
     p = add("move-trucks", "move a convoy to a hex within its CPA, burning its fuel (8.98, 49.13)")
     p.add_argument("trucks", metavar="GROUP")
     p.add_argument("hex", metavar="HEX")
@@ -556,6 +562,19 @@ def run(args: argparse.Namespace) -> None:
         side = state.holder_side(holder)
         app.execute(
             lambda s: stock_change(s.state, holder, amounts, args.cause, app.source(s.state, side))
+        )
+    elif cmd == "draw-water":
+        holder = _resolve(state, args.holder, "HOLDER", ("unit", "trucks"))
+        side = state.holder_side(holder)
+        app.execute(
+            lambda s: logistics.draw_water(
+                s.state,
+                holder,
+                args.at,
+                app.source(s.state, side),
+                roll=args.roll,
+                amount=args.water,
+            )
         )
     elif cmd == "move-trucks":
         group = _resolve(state, args.trucks, "GROUP", ("trucks",))

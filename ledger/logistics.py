@@ -9,14 +9,17 @@ found and nothing written.
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import replace
 from fractions import Fraction
-from typing import Final, get_args
+from functools import cache
+from importlib import resources
+from typing import Any, Final, get_args
 
 from ledger import upkeep
 from ledger.clock import WEATHERS, Weather
 from ledger.cna.consumption import ConsumptionRulings, truck_movement_fuel
-from ledger.commands import Outcome, transfer
+from ledger.commands import Outcome, spend_cp, transfer
 from ledger.errors import LedgerError
 from ledger.events import (
     RequisitionClosed,
@@ -27,6 +30,7 @@ from ledger.events import (
     TrucksMoved,
     WeatherRecorded,
 )
+from ledger.phases import ORGANIZATION, is_phase
 from ledger.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
 from ledger.state import GameState
 from ledger.trucks import TRUCK_TYPES, truck_chart
@@ -45,6 +49,7 @@ CONSUMPTION_CAUSES: Final = {
 fix the players agree on)."""
 ARRIVAL_CAUSES: Final = {
     "convoy": "5.2",
+    "well": "52.7",
     "captured": "50.16",
     "correction": "",
 }
@@ -292,3 +297,98 @@ def move_trucks(state: GameState, group_id: str, to: str, cp: Fraction, source: 
         "49.13",
     )
     return Outcome(events=(moved, burnt))
+
+
+WATER_SOURCES: Final = ("town", "bir", "oasis", "major-city")
+"""Where water is drawn (52.7; oases and major cities never run dry, 8.48)."""
+
+
+@cache
+def _water_chart() -> dict[str, Any]:
+    text = (
+        resources.files("ledger.charts")
+        .joinpath("data")
+        .joinpath("52.7-water-availability.toml")
+        .read_text(encoding="utf-8")
+    )
+    return tomllib.loads(text)
+
+
+def well_yield(source_kind: str, roll: int) -> tuple[int, bool]:
+    """52.7: Water Points one draw at a ``town`` or ``bir`` yields on a die ``roll`` (1-6), and
+    whether the owner must then check the well for depletion (a secret die, depleted on a 1).
+    Raises ``ValueError`` for another source or a roll outside 1-6. Town, 4 → 300; bir, 6 →
+    400 and a depletion check."""
+    if not 1 <= roll <= 6:
+        raise ValueError(f"roll {roll}: one die reads 1 to 6")
+    for row in _water_chart()["draw"]:
+        if row["source"] == source_kind:
+            return int(row["yields"][roll - 1]), bool(row["depletion_check"][roll - 1])
+    raise ValueError(f"{source_kind!r} is not a town or bir well (52.7)")
+
+
+def draw_water(
+    state: GameState,
+    holder: str,
+    source_kind: str,
+    source: Source,
+    *,
+    roll: int | None = None,
+    amount: int | None = None,
+) -> Outcome:
+    """Draw water at a well into ``holder`` (a unit or truck group in the well's hex; the board
+    says which): a ``town`` or ``bir`` yields by the die ``roll`` (52.7); an ``oasis`` or
+    ``major-city`` is unlimited (8.48) and takes the ``amount`` the players want. A unit drawing
+    outside the Organization Phase expends 1 CP (6.3, posted with it). Refused: unknown holder or
+    source, a missing or extra roll/amount, a dump (water goes to units and trucks)."""
+    errors: list[LedgerError] = []
+    kind = state.holder_kind(holder)
+    if kind is None:
+        errors.append(LedgerError("holder", f"no unit or truck group {holder!r}"))
+    elif kind == "dump":
+        errors.append(LedgerError("holder", "water is drawn by units and truck points", "52.7"))
+    if source_kind not in WATER_SOURCES:
+        errors.append(
+            LedgerError(
+                "--at", f"expected one of {', '.join(WATER_SOURCES)}, found {source_kind!r}", "52.7"
+            )
+        )
+    unlimited = source_kind in _water_chart()["unlimited"]
+    water = 0
+    note = ""
+    if source_kind in WATER_SOURCES and unlimited:
+        if roll is not None or amount is None or amount <= 0:
+            errors.append(
+                LedgerError(
+                    "--water", f"an {source_kind} never runs dry: give --water N, no roll", "8.48"
+                )
+            )
+        else:
+            water = amount
+    elif source_kind in WATER_SOURCES:
+        if roll is None or amount is not None:
+            errors.append(
+                LedgerError("--roll", f"a {source_kind} yields by a die: give --roll 1..6", "52.7")
+            )
+        else:
+            try:
+                water, check = well_yield(source_kind, roll)
+            except ValueError as exc:
+                errors.append(LedgerError("--roll", str(exc), "52.7"))
+            else:
+                note = "; check the well for depletion (a secret die, 1 = dry)" if check else ""
+    if errors:
+        return _refuse(*errors)
+    arrived = SuppliesArrived(
+        replace(source, reason=(source.reason + note).strip("; ")),
+        holder,
+        Supplies(water=water),
+        "well",
+        "52.7",
+    )
+    if kind != "unit" or is_phase(state.phase, ORGANIZATION):
+        return Outcome(events=(arrived,))
+    charged = spend_cp(state, holder, None, replace(source, app_made=True), "draw-water")
+    if not charged.ok:
+        return charged
+    return Outcome(events=(arrived, *charged.events))

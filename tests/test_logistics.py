@@ -179,3 +179,29 @@ def test_a_convoy_moves_within_its_cpa_burning_its_own_fuel(mini_state: GameStat
     # 10 truck points × 3 groups of five CP (12 CP, a part group counts, 49.13) = 30 Fuel
     assert moved.trucks["cw_c3721"].location == "C3917"
     assert moved.trucks["cw_c3721"].cargo.fuel == 10
+
+
+def test_52_7_a_well_yields_by_the_die_and_an_oasis_never_runs_dry(
+    mini_state: GameState,
+) -> None:
+    assert logistics.well_yield("town", 4) == (300, False)
+    assert logistics.well_yield("bir", 6) == (400, True)  # then a secret die for depletion
+    state = run(
+        mini_state,
+        logistics.draw_water(mini_state, "cw.1_rnf", "bir", src(mini_state), roll=2),
+    )
+    assert state.units["cw.1_rnf"].supplies.water == 4 + 100  # in the Organization Phase: 0 CP
+    assert state.units["cw.1_rnf"].cp_expended == 0
+    assert "--roll" in errors(logistics.draw_water(state, "cw.1_rnf", "town", src(state)))
+    assert "8.48" in errors(logistics.draw_water(state, "cw.1_rnf", "oasis", src(state), roll=3))
+    oasis = run(state, logistics.draw_water(state, "cw_c3721", "oasis", src(state), amount=60))
+    assert oasis.trucks["cw_c3721"].cargo.water == 60
+
+
+def test_drawing_water_outside_the_organization_phase_costs_1_cp(mini_state: GameState) -> None:
+    from ledger.reorganize import advance_phase
+
+    state = run(mini_state, advance_phase(mini_state, "movement-and-combat/A", src(mini_state)))
+    state = run(state, logistics.draw_water(state, "cw.1_rnf", "town", src(state), roll=1))
+    assert state.units["cw.1_rnf"].cp_expended == 1  # 6.3
+    assert state.units["cw.1_rnf"].supplies.water == 104
