@@ -6,6 +6,7 @@ default. A game may choose another option when it is created.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from ledger.scenario import Ruling
@@ -492,3 +493,15 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     ),
 )
 """Rulings every game has, whatever its scenario."""
+
+
+def check_options(choices: Iterable[tuple[str, str]]) -> None:
+    """Check (ruling id, option) pairs against the ledger's rulings. Raises ``KeyError`` for an
+    unknown ruling id and ``ValueError`` naming the ruling for an option it does not have."""
+    known = {r.id: r.options for r in RULINGS}
+    for ruling_id, option in choices:
+        if option not in known[ruling_id]:
+            raise ValueError(
+                f"ruling {ruling_id}: unknown option {option!r}; expected one of "
+                f"{', '.join(known[ruling_id])}"
+            )

@@ -30,7 +30,7 @@ from typing import Final, Literal
 
 from ledger.charts.engine import Chart, Shift
 from ledger.charts.loader import bundled_chart
-from ledger.rulings import RULINGS
+from ledger.rulings import check_options
 from ledger.trucks import TruckType, truck_chart
 
 CHART_ID: Final = "21.38-breakdown"
@@ -116,13 +116,7 @@ class BreakdownRulings:
     sandstorm: str = "capability-points"
 
     def __post_init__(self) -> None:
-        known = {r.id: r.options for r in RULINGS}
-        for ruling_id, option in self._choices():
-            if option not in known[ruling_id]:
-                raise ValueError(
-                    f"ruling {ruling_id}: unknown option {option!r}; expected one of "
-                    f"{', '.join(known[ruling_id])}"
-                )
+        check_options(self._choices())
 
     def _choices(self) -> tuple[tuple[str, str], ...]:
         return tuple(

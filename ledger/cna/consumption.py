@@ -29,7 +29,7 @@ from typing import Any, Final, Literal
 
 from ledger.clock import OPERATIONS_STAGES_PER_GAME_TURN, WEATHERS, GameTime, Weather
 from ledger.quantities import Supplies
-from ledger.rulings import RULINGS
+from ledger.rulings import check_options
 from ledger.trucks import NON_MOTORIZED_CPA, TRUCK_TYPES, truck_chart
 from ledger.units import Side, Unit, UnitClass, WeaponSystem
 
@@ -75,13 +75,7 @@ class ConsumptionRulings:
     regiments: str = "as-battalion"
 
     def __post_init__(self) -> None:
-        known = {r.id: r.options for r in RULINGS}
-        for ruling_id, option in self._choices():
-            if option not in known[ruling_id]:
-                raise ValueError(
-                    f"ruling {ruling_id}: unknown option {option!r}; expected one of "
-                    f"{', '.join(known[ruling_id])}"
-                )
+        check_options(self._choices())
 
     def _choices(self) -> tuple[tuple[str, str], ...]:
         return (

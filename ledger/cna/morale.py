@@ -27,7 +27,7 @@ from typing import Final, Literal
 from ledger.charts.engine import Chart
 from ledger.charts.loader import bundled_chart
 from ledger.cna.cohesion_groups import HALVES_RULING, round_level
-from ledger.rulings import RULINGS
+from ledger.rulings import check_options
 
 CHART_ID: Final = "17.4-morale-modification"
 GAP_RULING: Final = "17.4-row-minus-4-gap"
@@ -63,13 +63,7 @@ class MoraleRulings:
     limits: str = "plus-minus-3"
 
     def __post_init__(self) -> None:
-        known = {r.id: r.options for r in RULINGS}
-        for ruling_id, option in self._choices():
-            if option not in known[ruling_id]:
-                raise ValueError(
-                    f"ruling {ruling_id}: unknown option {option!r}; expected one of "
-                    f"{', '.join(known[ruling_id])}"
-                )
+        check_options(self._choices())
 
     def _choices(self) -> tuple[tuple[str, str], ...]:
         return (

@@ -36,7 +36,7 @@ from ledger.cna.consumption import (
     rate_file,
     vehicle_points,
 )
-from ledger.rulings import RULINGS
+from ledger.rulings import check_options
 from ledger.units import Unit, UnitClass, WeaponSystem
 
 PARTIAL_STORES_RULING: Final = "51.22-partial-stores"
@@ -66,13 +66,7 @@ class ShortageRulings:
     no_ammunition: str = "zoc-or-fire"
 
     def __post_init__(self) -> None:
-        known = {r.id: r.options for r in RULINGS}
-        for ruling_id, option in self._choices():
-            if option not in known[ruling_id]:
-                raise ValueError(
-                    f"ruling {ruling_id}: unknown option {option!r}; expected one of "
-                    f"{', '.join(known[ruling_id])}"
-                )
+        check_options(self._choices())
 
     def _choices(self) -> tuple[tuple[str, str], ...]:
         return (

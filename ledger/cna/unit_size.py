@@ -35,7 +35,7 @@ from importlib import resources
 from typing import Any, Final, Literal, get_args
 
 from ledger.organization import FormationNode, current_parent, formation_tree, is_combat_unit
-from ledger.rulings import RULINGS
+from ledger.rulings import check_options
 from ledger.state import GameState
 from ledger.units import Side, Unit
 
@@ -65,17 +65,13 @@ class SizeRulings:
     brigade_sizes: str = "same-size"
 
     def __post_init__(self) -> None:
-        known = {r.id: r.options for r in RULINGS}
-        for ruling_id, option in (
-            (MAY_BE_ASSIGNED_RULING, self.may_be_assigned),
-            (NO_SUBORDINATES_RULING, self.no_subordinates),
-            (BRIGADE_SIZES_RULING, self.brigade_sizes),
-        ):
-            if option not in known[ruling_id]:
-                raise ValueError(
-                    f"ruling {ruling_id}: unknown option {option!r}; expected one of "
-                    f"{', '.join(known[ruling_id])}"
-                )
+        check_options(
+            (
+                (MAY_BE_ASSIGNED_RULING, self.may_be_assigned),
+                (NO_SUBORDINATES_RULING, self.no_subordinates),
+                (BRIGADE_SIZES_RULING, self.brigade_sizes),
+            )
+        )
 
     @classmethod
     def from_choices(cls, option: Callable[[str], str]) -> SizeRulings:

@@ -23,9 +23,9 @@ from ledger.journal.session import GameSession, create_game
 from ledger.journal.store import database_url
 from ledger.scenario import Setup
 from ledger.state import GameState
+from tests.dashboard.pages import APP, app_on
 
 W = TypeVar("W")
-APP = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
 GAME = "mini"
 PAGES = {
     "views/overview.py": "Overview",
@@ -52,16 +52,6 @@ def db_url(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatch) -
 def reopen(url: str) -> GameSession:
     """The game read afresh from the database."""
     return GameSession(EventStore(url), GAME)
-
-
-def app_on(page: str, side: str = "commonwealth") -> AppTest:
-    """The app run once, the sidebar set to ``side``, then switched to ``page`` and run."""
-    at = AppTest.from_file(APP, default_timeout=60).run()
-    assert not at.exception, at.exception
-    at.selectbox(key="side").select(side).run()
-    at.switch_page(page).run()
-    assert not at.exception, at.exception
-    return at
 
 
 def click(at: AppTest, label: str) -> AppTest:
@@ -371,15 +361,6 @@ def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
     krrc_row = table[table["Unit"].str.endswith("1 KRRC — 1st KRRC")].iloc[0]
     assert krrc_row["Cohesion Level"] == "-2"  # 12 CP at CPA 10: 2 DP (6.21)
     assert len(at.get("vega_lite_chart")) == 1
-
-
-@pytest.fixture
-def graziani_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """A Graziani game in a temporary database the dashboard opens."""
-    path = tmp_path / "graziani.db"
-    create_game(EventStore(database_url(str(path))), "graziani", load_scenario(resolve("graziani")))
-    monkeypatch.setenv("QUARTERMASTER_DB", str(path))
-    return database_url(str(path))
 
 
 def submit(at: AppTest, key: str) -> None:

@@ -4,40 +4,17 @@ supply held, through Streamlit's AppTest on a game of the bundled Graziani scena
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import openpyxl
-import pytest
-from streamlit.testing.v1 import AppTest
 
 from ledger.io.scenario import load_scenario, resolve
-from ledger.journal import EventStore
-from ledger.journal.session import create_game
-from ledger.journal.store import database_url
+from tests.dashboard.pages import app_on
 
-APP = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
 LABEL = "Download the Logistics sheets (.xlsx)"
 
 
-@pytest.fixture
-def graziani_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "graziani.db"
-    create_game(EventStore(database_url(str(path))), "graziani", load_scenario(resolve("graziani")))
-    monkeypatch.setenv("QUARTERMASTER_DB", str(path))
-    return path
-
-
-def _sheets_page(side: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60).run()
-    assert not at.exception, at.exception
-    at.selectbox(key="side").select(side).run()
-    at.switch_page("views/sheets.py").run()
-    assert not at.exception, at.exception
-    return at
-
-
-def test_logistics_download_and_supply_held(graziani_db: Path) -> None:
-    at = _sheets_page("commonwealth")
+def test_logistics_download_and_supply_held(graziani_db: str) -> None:
+    at = app_on("views/sheets.py", "commonwealth")
     assert LABEL in [d.proto.label for d in at.get("download_button")]
     picker = at.selectbox(key="logistics_sheet_commonwealth")
     assert picker.value == "logistics"
