@@ -128,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add(
         "adjust-cohesion",
         "RP or DP outside CP: victorious assault (+3, 6.24.2), "
-        "30 % assault losses (3 DP, 6.21), or a correction",
+        "30 %% assault losses (3 DP, 6.21), or a correction",
     )
     p.add_argument("unit", metavar="UNIT")
     p.add_argument(
@@ -189,6 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
         for commodity in ("ammo", "fuel", "stores", "water"):
             p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
         _source_options(p, "logistics_commander")
+    p = add("capture", "take the enemy's supplies; the usable share is kept (50.16, 51.16)")
+    p.add_argument("enemy", metavar="ENEMY", help="the enemy's dump, unit or truck group")
+    p.add_argument("--to", dest="captor", required=True, metavar="HOLDER", help="your holder")
+    for commodity in ("ammo", "fuel", "stores", "water"):
+        p.add_argument(f"--{commodity}", type=int, default=0, metavar="N", help="default: all")
+    _source_options(p, "logistics_commander")
     p = add("draw-water", "draw water at a town, bir, oasis or major city (52.7, 8.48)")
     p.add_argument("holder", metavar="HOLDER", help="a unit or truck group at the well")
     p.add_argument("--at", required=True, choices=["town", "bir", "oasis", "major-city"])
@@ -562,6 +568,21 @@ def run(args: argparse.Namespace) -> None:
         side = state.holder_side(holder)
         app.execute(
             lambda s: stock_change(s.state, holder, amounts, args.cause, app.source(s.state, side))
+        )
+    elif cmd == "capture":
+        from ledger.capture import capture
+
+        enemy = _resolve(state, args.enemy, "ENEMY", ("dump", "unit", "trucks"))
+        captor = _resolve(state, args.captor, "--to", ("dump", "unit", "trucks"))
+        asked = Supplies(args.ammo, args.fuel, args.stores, args.water)
+        app.execute(
+            lambda s: capture(
+                s.state,
+                enemy,
+                captor,
+                app.source(s.state, state.holder_side(captor)),
+                None if asked.is_zero else asked,
+            )
         )
     elif cmd == "draw-water":
         holder = _resolve(state, args.holder, "HOLDER", ("unit", "trucks"))

@@ -237,3 +237,27 @@ def test_plan_convoys_for_the_open_requisitions(player: Player) -> None:
         }
     ]
     assert "no open requisition" in player.run("plan-convoys", "--side", "axis", ok=False).stderr
+
+
+def test_capture_keeps_the_usable_share(tmp_path: Path) -> None:
+    # Tobruk's dump moved into the Commonwealth hex C3721 for this game
+    scenario = tmp_path / "captured.toml"
+    scenario.write_text(MINI.read_text().replace('location = "C4807"', 'location = "C3721"'))
+    player = Player(tmp_path)
+    player.run("new", "captured", "--scenario", str(scenario))
+    player.run("capture", "Tobruk", "--to", "cw_c3721", "--ammo", "30", "--stores", "7")
+    # 50.16: 30 Ammunition -> 10 usable; 51.16: 7 Stores -> 4 (an odd half rounded up)
+    dumps = {d["id"]: d for d in player.json("dumps")}
+    assert (dumps["ax_tobruk"]["ammo"], dumps["ax_tobruk"]["stores"]) == (170, 493)
+    history = player.run("history", "--last", "2").stdout
+    assert "captured" in history
+    refused = player.run("capture", "Mersa Matruh", "--to", "cw_c3721", ok=False).stderr
+    assert "both commonwealth's" in refused
+
+
+def test_help_lists_every_command_readably(player: Player) -> None:
+    listing = player.run("--help").stdout
+    # a stray '%' in a help text makes argparse print its internals instead
+    assert "option_strings" not in listing
+    assert "30 % assault losses" in " ".join(listing.split())
+    assert "capture" in listing
