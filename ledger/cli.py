@@ -32,6 +32,7 @@ from ledger.journal import (
     UnknownGameError,
     default_database_url,
 )
+from ledger.journal.codec import encode
 from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.journal.store import database_url
 from ledger.logistics import ARRIVAL_CAUSES, CONSUMPTION_CAUSES
@@ -52,6 +53,12 @@ class Refused(Exception):
     def __init__(self, errors: Sequence[LedgerError | str]) -> None:
         super().__init__("\n".join(map(str, errors)))
         self.errors = [str(e) for e in errors]
+        self.details = [
+            {"field": e.field, "message": e.message, "case": e.case}
+            if isinstance(e, LedgerError)
+            else {"field": "", "message": e, "case": ""}
+            for e in errors
+        ]
 
 
 def _common() -> argparse.ArgumentParser:
@@ -353,6 +360,15 @@ class App:
             events = session.execute(lambda _state: make(session))
         except CommandRefused as refused:
             raise Refused(list(refused.errors)) from refused
+        if self.args.json:
+            _show(
+                [
+                    {"said": reports.describe(e, session.state), "event": json.loads(encode(e))}
+                    for e in events
+                ],
+                True,
+            )
+            return events
         for event in events:
             print(reports.describe(event, session.state))
         return events
@@ -785,6 +801,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in refused.errors:
             print(f"error: {line}", file=sys.stderr)
         print("nothing was written", file=sys.stderr)
+        if getattr(args, "json", False):
+            _show({"refused": refused.details, "written": False}, True)
         return 1
     except (UnknownGameError, DuplicateGameError, StaleSequenceError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -261,3 +261,17 @@ def test_help_lists_every_command_readably(player: Player) -> None:
     assert "option_strings" not in listing
     assert "30 % assault losses" in " ".join(listing.split())
     assert "capture" in listing
+
+
+def test_write_commands_and_refusals_answer_in_json(player: Player) -> None:
+    recorded = player.json("spend-cp", "1 RNF", "9")
+    # 1 RNF (CPA 8) spends 9 CP: 1 over its CPA, 1 DP (6.21)
+    assert [r["event"]["kind"] for r in recorded] == ["cp_expended"]
+    assert recorded[0]["event"]["cp"] == "9" and recorded[0]["event"]["disorganization"] == "1"
+    assert "1st RNF" in recorded[0]["said"]
+    args = ("transfer", "--from", "Mersa Matruh", "--to", "1 RNF", "--ammo", "5000", "--json")
+    answer = json.loads(player.run(*args, ok=False).stdout)
+    # Mersa Matruh holds 1000 Ammunition (mini.toml): 4000 short, and nothing written
+    assert answer["written"] is False
+    assert answer["refused"][0]["field"] == "--ammo"
+    assert "4000 short" in answer["refused"][0]["message"]
