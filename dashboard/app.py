@@ -19,6 +19,7 @@ PAGES = [
     st.Page("views/organization.py", title="Organization", icon=":material/account_tree:"),
     st.Page("views/supply.py", title="Supply", icon=":material/local_shipping:"),
     st.Page("views/requisitions.py", title="Requisitions", icon=":material/assignment:"),
+    st.Page("views/planner.py", title="Convoy planner", icon=":material/route:"),
     st.Page("views/journal.py", title="Journal", icon=":material/history:"),
     st.Page("views/sheets.py", title="Sheets", icon=":material/table_view:"),
 ]

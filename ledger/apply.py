@@ -10,7 +10,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 
+from ledger.dumps import held_change
 from ledger.events import (
+    BreakdownChecked,
+    BreakdownPointsCleared,
     CohesionAdjusted,
     ConsumptionPosted,
     CPExpended,
@@ -25,17 +28,22 @@ from ledger.events import (
     SuppliesArrived,
     SuppliesConsumed,
     SuppliesTransferred,
+    TOEPointsLost,
     TroopsCarried,
     TruckPointsMoved,
+    TrucksLoaded,
     TrucksMoved,
+    UnitMoved,
     UnitReorganized,
+    VehiclesRepaired,
     WeatherRecorded,
 )
-from ledger.holdings import Requisition
+from ledger.holdings import Requisition, TruckGroup
 from ledger.phases import ORGANIZATION
 from ledger.quantities import Supplies
 from ledger.rulings import RULINGS
 from ledger.state import GameState
+from ledger.units import TOEHolding, Unit
 
 
 class JournalOrderError(Exception):
@@ -114,6 +122,7 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
         return replace(
             state,
             units=units,
+            trucks=_clear_truck_cp(state, event, sign),
             clock=event.began if sign > 0 else event.ended,
             phase=ORGANIZATION if sign > 0 else event.phase_ended,
             weather="normal" if sign > 0 else event.weather_ended,
@@ -149,8 +158,20 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
         return _add_to_holder(state, event.holder, event.supplies if sign > 0 else -event.supplies)
     if isinstance(event, TrucksMoved):
         convoy = state.trucks[event.group_id]
-        there = replace(convoy, location=event.after if sign > 0 else event.before)
+        there = replace(
+            convoy,
+            location=event.after if sign > 0 else event.before,
+            cp_expended=convoy.cp_expended + sign * event.cp,
+        )
         return replace(state, trucks={**state.trucks, convoy.id: there})
+    if isinstance(event, TrucksLoaded):
+        group = state.trucks[event.group_id]
+        loaded = replace(
+            group,
+            cp_expended=group.cp_expended + sign * event.cp,
+            box_loaded_at=event.box_after if sign > 0 else event.box_before,
+        )
+        return replace(state, trucks={**state.trucks, group.id: loaded})
     if isinstance(event, ConsumptionPosted):
         for draw in event.draws:
             state = _add_to_holder(
@@ -160,13 +181,11 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
             units = dict(state.units)
             for unit_id, before, after in event.streaks:
                 run = after if sign > 0 else before
-                units[unit_id] = (
-                    replace(units[unit_id], without_stores=run)
-                    if event.cause == "stores"
-                    else replace(units[unit_id], without_water=run)
-                )
+                units[unit_id] = _with_run(units[unit_id], event.cause, run)
             state = replace(state, units=units)
         return state
+    if isinstance(event, TOEPointsLost):
+        return _lose_toe(state, event, sign)
     if isinstance(event, RequisitionFiled):
         requisitions = dict(state.requisitions)
         if sign > 0:
@@ -188,7 +207,92 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
             else replace(filed, status="open", reason="")
         )
         return replace(state, requisitions={**state.requisitions, filed.id: closed})
+    if isinstance(event, UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared):
+        return _vehicles(state, event, sign)
     raise JournalOrderError(f"no effect defined for {type(event).__name__}")
+
+
+def _vehicles(
+    state: GameState,
+    event: UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared,
+    sign: int,
+) -> GameState:
+    """Moves, Breakdown Points (21.25), breakdowns (21.34) and repairs, each exactly reversed."""
+    units = dict(state.units)
+    if isinstance(event, BreakdownPointsCleared):
+        for unit_id, points, checked in event.cleared:
+            units[unit_id] = replace(
+                units[unit_id],
+                breakdown_points=Fraction(0) if sign > 0 else points,
+                breakdown_checked_at=None if sign > 0 else checked,
+            )
+        return replace(state, units=units)
+    unit = units[event.unit_id]
+    if isinstance(event, UnitMoved):
+        unit = replace(
+            unit,
+            location=event.after if sign > 0 else event.before,
+            breakdown_points=unit.breakdown_points + sign * event.breakdown_points,
+        )
+    elif isinstance(event, BreakdownChecked):
+        for result in event.results:
+            unit = _toe_to_repair(unit, result.system, sign * result.points)
+        checked = event.breakdown_points if sign > 0 else event.checked_before
+        unit = replace(unit, breakdown_checked_at=checked)
+    else:
+        unit = _toe_to_repair(unit, event.system, -sign * event.points)
+    units[unit.id] = unit
+    return replace(state, units=units)
+
+
+def _toe_to_repair(unit: Unit, system: str, points: int) -> Unit:
+    """``points`` TOE Strength Points of ``system`` leave the TOE for awaiting repair (negative:
+    back). A TOE holding stays listed at 0; an empty awaiting-repair holding is dropped."""
+    toe = list(unit.toe)
+    at = next(i for i, h in enumerate(toe) if h.system == system)
+    toe[at] = replace(toe[at], points=toe[at].points - points)
+    waiting = list(unit.awaiting_repair)
+    found = next((i for i, h in enumerate(waiting) if h.system == system), None)
+    if found is None:
+        waiting.append(TOEHolding(system, points))
+    else:
+        waiting[found] = replace(waiting[found], points=waiting[found].points + points)
+    waiting = [h for h in waiting if h.points]
+    return replace(unit, toe=tuple(toe), awaiting_repair=tuple(waiting))
+
+
+def _with_run(unit: Unit, cause: str, run: int) -> Unit:
+    """The unit with the run a ``ConsumptionPosted``'s streak keeps for its ``cause``."""
+    if cause == "stores":
+        return replace(unit, without_stores=run)
+    if cause == "pasta":
+        return replace(unit, without_pasta=run)
+    return replace(unit, without_water=run)
+
+
+def _lose_toe(state: GameState, event: TOEPointsLost, sign: int) -> GameState:
+    unit = state.units[event.unit_id]
+    toe = list(unit.toe)
+    for system, points in event.losses:
+        at = next(i for i, h in enumerate(toe) if h.system == system)
+        toe[at] = replace(toe[at], points=toe[at].points - sign * points)
+    return replace(state, units={**state.units, unit.id: replace(unit, toe=tuple(toe))})
+
+
+def _clear_truck_cp(
+    state: GameState, event: OperationsStageEnded, sign: int
+) -> dict[str, TruckGroup]:
+    """6.16 for truck groups: every group's own CP back to 0 (journals older than
+    ``trucks_cp_cleared`` list none), or the recorded CP restored on reversal."""
+    if sign > 0:
+        return {
+            k: replace(t, cp_expended=Fraction(0)) if t.cp_expended else t
+            for k, t in state.trucks.items()
+        }
+    trucks = dict(state.trucks)
+    for group_id, cp in event.trucks_cp_cleared:
+        trucks[group_id] = replace(trucks[group_id], cp_expended=cp)
+    return trucks
 
 
 def _move_truck_points(state: GameState, event: TruckPointsMoved, sign: int) -> GameState:
@@ -219,8 +323,9 @@ def _add_to_holder(state: GameState, holder_id: str, delta: Supplies) -> GameSta
         dump = state.dumps[holder_id]
         if dump.unlimited:
             return state
+        kept = held_change(dump, delta)  # an oasis's Water and Stores never diminish (8.48, 8.87)
         return replace(
-            state, dumps={**state.dumps, holder_id: replace(dump, supplies=dump.supplies + delta)}
+            state, dumps={**state.dumps, holder_id: replace(dump, supplies=dump.supplies + kept)}
         )
     if holder_id in state.trucks:
         group = state.trucks[holder_id]

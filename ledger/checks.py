@@ -4,6 +4,8 @@
 - ``cohesion-17``: Cohesion Level −17 or worse: the unit surrenders if close assaulted (15.88).
 - ``cohesion-26``: Cohesion Level −26 or worse: it may not move, attack or defend, and surrenders
   when an enemy combat unit moves adjacent (6.26).
+- ``out-of-ammunition``: every unit of its side in its hex is out of ammunition: all surrender
+  if close assaulted (15.15; ``surrenders_when_assaulted``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ledger.quantities import format_cp
+from ledger.shortage_status import hex_surrenders
 from ledger.state import GameState
 from ledger.units import Side
 
@@ -69,5 +72,35 @@ def warnings(state: GameState, side: Side | None = None) -> list[Warning]:
                     "6.21",
                 )
             )
-    order = {"cohesion-26": 0, "cohesion-17": 1, "over-cpa": 2}
+    found += _ammunition_surrenders(state, side)
+    order = {"cohesion-26": 0, "cohesion-17": 1, "out-of-ammunition": 2, "over-cpa": 3}
     return sorted(found, key=lambda w: (order[w.check], w.unit_id))
+
+
+def surrenders_when_assaulted(state: GameState, location: str, side: Side) -> bool:
+    """15.15: whether ``side``'s units in ``location`` would all surrender if Close Assaulted
+    because every one of them is out of ammunition (ruling ``15.15-out-of-ammunition``); the
+    ammunition each can draw is its own, its side's dumps and first-line trucks in the hex.
+    ``False`` for a hex without its units. (Cohesion −17, 15.88, is ``cohesion-17``.)"""
+    return hex_surrenders(state, location, side)
+
+
+def _ammunition_surrenders(state: GameState, side: Side | None) -> list[Warning]:
+    found: list[Warning] = []
+    checked: dict[tuple[str, Side], bool] = {}
+    for unit in state.units_in_play(side):
+        key = (unit.location, unit.side)
+        if key not in checked:
+            checked[key] = surrenders_when_assaulted(state, unit.location, unit.side)
+        if checked[key]:
+            found.append(
+                Warning(
+                    "out-of-ammunition",
+                    unit.id,
+                    unit.side,
+                    f"{unit.name}: every unit of its side in {unit.location} is out of "
+                    "ammunition — all surrender if close assaulted",
+                    "15.15",
+                )
+            )
+    return found

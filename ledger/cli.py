@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ledger import commands, logistics, reorganize, reports
+from ledger.breakdown_log import breakdown_check, breakdown_rows, repair
 from ledger.checks import warnings
 from ledger.clock import WEATHERS
 from ledger.cp_actions import cp_actions
@@ -37,6 +38,7 @@ from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.journal.store import database_url
 from ledger.logistics import ARRIVAL_CAUSES, CONSUMPTION_CAUSES
 from ledger.lookup import resolve as resolve_holder
+from ledger.movement import MOVE_ACTIONS, move_unit
 from ledger.organization import (
     formation_strengths,
     formation_tree,
@@ -143,6 +145,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--change", metavar="N", help="for a correction: --change=+2, --change=-1/2")
     _source_options(p, "field_commander")
+    p = add(
+        "correct-toe",
+        "correct a unit's TOE Strength Points, e.g. a proposed 51.22/52.53 loss taken elsewhere",
+    )
+    p.add_argument("unit", metavar="UNIT")
+    p.add_argument("--system", required=True, metavar="SYSTEM", help="weapon system id")
+    p.add_argument(
+        "--change", required=True, type=int, metavar="N", help="--change=-1 lost, --change=+1 back"
+    )
+    _source_options(p, "field_commander")
+    p = add("surrender", "would a side's units in a hex surrender if close assaulted (15.15)")
+    p.add_argument("hex", metavar="HEX")
+    p.add_argument("--side", required=True, choices=SIDES)
     p = add("transfer", "move supply points between dumps, units and truck points")
     p.add_argument("--from", dest="origin", required=True, metavar="HOLDER")
     p.add_argument("--to", dest="destination", required=True, metavar="HOLDER")
@@ -208,11 +223,56 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--roll", type=int, metavar="1..6", help="the die, for a town or bir")
     p.add_argument("--water", type=int, metavar="N", help="for an oasis or major city")
     _source_options(p, "logistics_commander")
-    p = add("move-trucks", "move a convoy to a hex within its CPA, burning its fuel (8.98, 49.13)")
+    p = add(
+        "move-trucks",
+        "move a convoy to a hex within its CPA in the Truck Convoy Movement Phase, burning its "
+        "fuel (8.18, 8.98, 49.13)",
+    )
     p.add_argument("trucks", metavar="GROUP")
     p.add_argument("hex", metavar="HEX")
     p.add_argument("--cp", required=True, metavar="CP", help="CP expended: 12, 7 1/2")
+    p.add_argument(
+        "--reaction",
+        action="store_true",
+        help="a Reaction in a Movement and Combat Phase, stacked with a friendly unit (8.53)",
+    )
     _source_options(p, "logistics_commander")
+    p = add("move", "record a unit's move: CP (8.37), fuel burnt (49.13), Breakdown Points (21.23)")
+    p.add_argument("unit", metavar="UNIT")
+    p.add_argument("--to", required=True, metavar="HEX", help="the hex it ends in")
+    p.add_argument("--cp", required=True, metavar="CP", help="CP expended: 12, 7 1/2")
+    p.add_argument(
+        "--hexes",
+        default="",
+        metavar="PATH",
+        help="the hexes entered, [road:|track:]TERRAIN[+HEXSIDE],...: road:clear,rough,clear+ridge",
+    )
+    p.add_argument("--action", default="move", choices=MOVE_ACTIONS, help="the 6.3 action")
+    _source_options(p, "field_commander")
+    p = add(
+        "breakdown-check",
+        "a unit's vehicles check for Breakdown on chart 21.38 (21.26-21.35); no --roll: the odds",
+    )
+    p.add_argument("unit", metavar="UNIT")
+    p.add_argument(
+        "--roll",
+        action="append",
+        type=int,
+        default=[],
+        metavar="NN",
+        help="a reading 11..66 (large die the tens), one per vehicle type due, in the listed order",
+    )
+    p.add_argument(
+        "--sandstorm",
+        choices=["yes", "no"],
+        help="half the movement was in Sandstorm map sections (21.37d; default: the weather)",
+    )
+    _source_options(p, "field_commander")
+    p = add("repair", "TOE Strength Points awaiting repair return to the TOE (Repair Phase, 5.2)")
+    p.add_argument("unit", metavar="UNIT")
+    p.add_argument("--system", required=True, metavar="SYSTEM", help="weapon system id or name")
+    p.add_argument("--points", required=True, type=int, metavar="N")
+    _source_options(p, "field_commander")
     p = add("forecast", "who runs dry when: a formation's or a side's supply played forward")
     p.add_argument("unit", metavar="HQ", nargs="?", help="a Parent Formation (else --side)")
     p.add_argument("--side", choices=SIDES, help="the whole side's General Supply Net (4.55)")
@@ -225,6 +285,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--side", required=True, choices=SIDES)
     p.add_argument("--time-limit", type=float, default=10.0, metavar="SECONDS")
+    p.add_argument(
+        "--exclude-requisition", action="append", default=[], metavar="R", help="plan without R"
+    )
+    p.add_argument(
+        "--exclude-convoy", action="append", default=[], metavar="GROUP", help="plan without it"
+    )
+    p.add_argument("--accept", action="store_true", help="record the plan shown (transfers)")
+    p.add_argument(
+        "--ready-only",
+        action="store_true",
+        help="with --accept: record the legs whose convoy stands at its dump, leave the rest",
+    )
+    _source_options(p, "logistics_commander")
     p = add("requisitions", "the Supply Requisitions (4.55)")
     p.add_argument("--side", choices=SIDES)
     p.add_argument("--open", action="store_true", help="only the open ones")
@@ -525,6 +598,13 @@ def run(args: argparse.Namespace) -> None:
         app.unit_command(
             state, lambda s, uid, src: commands.adjust_cohesion(s, uid, args.cause, src, change)
         )
+    elif cmd == "correct-toe":
+        app.unit_command(
+            state,
+            lambda s, uid, src: commands.correct_toe(s, uid, args.system, args.change, src),
+        )
+    elif cmd == "surrender":
+        _show(reports.hex_surrender(state, args.hex, args.side), args.json)
     elif cmd == "transfer":
         origin = _resolve(state, args.origin, "--from", ("dump", "unit", "trucks"))
         destination = _resolve(state, args.destination, "--to", ("dump", "unit", "trucks"))
@@ -619,7 +699,7 @@ def run(args: argparse.Namespace) -> None:
         side = state.holder_side(group)
         app.execute(
             lambda s: logistics.move_trucks(
-                s.state, group, args.hex, trip_cp, app.source(s.state, side)
+                s.state, group, args.hex, trip_cp, app.source(s.state, side), reaction=args.reaction
             )
         )
     elif cmd == "forecast":
@@ -648,42 +728,7 @@ def run(args: argparse.Namespace) -> None:
             print()
             _show(forecast_rows(result), False)
     elif cmd == "plan-convoys":
-        from ledger.planning.available import carriers_of, requisitions_of, stocks_of
-        from ledger.planning.convoy import candidate_trips, plan_as_transfers, plan_convoy
-
-        open_reqs = requisitions_of(state, args.side)
-        if not open_reqs:
-            raise Refused(["--side: no open requisition to plan for (`requisition UNIT ...`)"])
-        stocks, carriers = stocks_of(state, args.side), carriers_of(state, args.side)
-        convoy = plan_convoy(
-            open_reqs,
-            stocks,
-            carriers,
-            candidate_trips(stocks, open_reqs, carriers),
-            time_limit=args.time_limit,
-        )
-        summary = {
-            "status": convoy.status,
-            "message": convoy.message,
-            "delivered": convoy.total_delivered.describe() or "nothing",
-            "truck_points": convoy.truck_points,
-            "seconds": round(convoy.seconds, 2),
-        }
-        rows = [
-            {
-                "load_at": state.holder_name(t.origin),
-                "on_trucks": t.carrier or "(same hex, no trucks)",
-                "for": state.holder_name(t.destination),
-                **{c: t.supplies.get(c) for c in ("ammo", "fuel", "stores", "water")},
-            }
-            for t in plan_as_transfers(convoy)
-        ]
-        if args.json:
-            _show({**summary, "transfers": rows}, True)
-        else:
-            _show(summary, False)
-            print()
-            _show(rows, False, "(nothing can be delivered)")
+        _plan_convoys(app, state, args)
     elif cmd == "requisitions":
         _show(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")
     elif cmd == "requisition":
@@ -708,6 +753,8 @@ def run(args: argparse.Namespace) -> None:
                     s.state, args.requisition, args.reason, app.source(s.state, side)
                 )
             )
+    elif cmd in ("move", "breakdown-check", "repair"):
+        _vehicles(app, state, args)
     elif cmd == "end-stage":
         app.execute(lambda s: commands.end_stage(s.state, app.source(s.state, None)))
     elif cmd == "undo":
@@ -741,6 +788,152 @@ def run(args: argparse.Namespace) -> None:
         print(f"wrote {args.output} ({what}, {args.side}, {state.clock.short})")
 
 
+def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
+    """``plan-convoys``: show the side's convoy plan; with ``--accept`` record it."""
+    from ledger.planning.accept import accept_plan, unready_legs
+    from ledger.planning.convoy import plan_as_transfers
+    from ledger.planning.proposal import (
+        exclusion_errors,
+        leg_rows,
+        plan_for_side,
+        plan_summary,
+        requisition_rows,
+    )
+
+    left_out, convoys_out = args.exclude_requisition, args.exclude_convoy
+    errors = exclusion_errors(state, args.side, left_out, convoys_out)
+    if errors:
+        raise Refused(errors)
+    plan = plan_for_side(
+        state,
+        args.side,
+        exclude_requisitions=left_out,
+        exclude_convoys=convoys_out,
+        time_limit=args.time_limit,
+    )
+    if plan is None:
+        raise Refused(["--side: no open requisition to plan for (`requisition UNIT ...`)"])
+    transfers = [
+        {
+            "load_at": state.holder_name(t.origin),
+            "on_trucks": t.carrier or "(same hex, no trucks)",
+            "for": state.holder_name(t.destination),
+            **{c: t.supplies.get(c) for c in ("ammo", "fuel", "stores", "water")},
+        }
+        for t in plan_as_transfers(plan)
+    ]
+    report: dict[str, Any] = {
+        **plan_summary(plan),
+        "transfers": transfers,
+        "legs": leg_rows(state, plan),
+        "requisitions": requisition_rows(state, plan),
+    }
+    if not args.json:
+        _show(plan_summary(plan), False)
+        print()
+        _show(leg_rows(state, plan), False, "(nothing can be delivered)")
+    if not args.accept:
+        if args.json:
+            _show(report, True)
+        return
+    session = app.session()
+    ready_only = bool(args.ready_only)
+    skipped = [str(e) for e in unready_legs(session.state, plan)] if ready_only else []
+    try:
+        events = session.execute(
+            lambda now: accept_plan(now, plan, app.source(now, args.side), ready_only=ready_only)
+        )
+    except CommandRefused as refused:
+        raise Refused(list(refused.errors)) from refused
+    said = [reports.describe(e, session.state) for e in events]
+    if args.json:
+        recorded = [
+            {"said": text, "event": json.loads(encode(e))}
+            for text, e in zip(said, events, strict=True)
+        ]
+        _show({**report, "recorded": recorded, "left_out": skipped}, True)
+        return
+    print()
+    for text in said:
+        print(text)
+    for text in skipped:
+        print(f"left out: {text}")
+
+
+def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
+    """``move``, ``breakdown-check`` and ``repair``: record the command and show the unit's
+    move, Breakdown Points, TOE and points awaiting repair (``breakdown-check`` also each
+    vehicle type's column and exact odds, 21.34; without ``--roll`` only those)."""
+    unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
+    side = state.units[unit_id].side
+    odds: list[dict[str, Any]] = []
+    storm: bool | None = None
+    if args.command == "breakdown-check":
+        storm = None if args.sandstorm is None else args.sandstorm == "yes"
+        odds = [
+            {**r, "odds": {k: str(p) for k, p in r["odds"].items()}}
+            for r in breakdown_rows(state, unit_id, sandstorm=storm)
+        ]
+        if not args.roll:
+            if args.json:
+                _show(odds, True)
+            else:
+                _odds(odds)
+            return
+
+    def make(now: GameState) -> commands.Outcome:
+        source = app.source(now, side)
+        if args.command == "move":
+            cp = _cp_arg(args.cp)
+            return move_unit(now, unit_id, args.to, cp, args.hexes, source, args.action)
+        if args.command == "repair":
+            return repair(now, unit_id, args.system, args.points, source)
+        return breakdown_check(now, unit_id, args.roll, source, sandstorm=storm)
+
+    session = app.session()
+    try:
+        events = session.execute(make)
+    except CommandRefused as refused:
+        raise Refused(list(refused.errors)) from refused
+    said = [reports.describe(e, session.state) for e in events]
+    unit = session.state.units[unit_id]
+    after: dict[str, Any] = {
+        "unit": unit.id,
+        "location": unit.location,
+        "fuel": unit.supplies.fuel,
+        "breakdown_points": unit.breakdown_points,
+        "checked_at": unit.breakdown_checked_at,
+        "toe": {h.system: h.points for h in unit.toe},
+        "awaiting_repair": {h.system: h.points for h in unit.awaiting_repair},
+    }
+    if args.json:
+        _show({"recorded": said, **after, **({"types": odds} if odds else {})}, True)
+        return
+    if odds:
+        _odds(odds)
+        print()
+    for text in said:
+        print(text)
+
+
+def _odds(rows: list[dict[str, Any]]) -> None:
+    """Each vehicle type's 21.38 column and exact odds of TOE Strength Points broken down."""
+    _show(
+        [
+            {
+                **{k: r[k] for k in ("name", "toe_points", "bar", "breakdown_points", "column")},
+                "due": "yes" if r["due"] else "no",
+                "broken_down: odds": "  ".join(
+                    f"{k}: {p} ({float(Fraction(p)) * 100:.1f} %)" for k, p in r["odds"].items()
+                ),
+            }
+            for r in rows
+        ],
+        False,
+        "(no vehicles with a BAR)",
+    )
+
+
 def _cp_arg(text: str) -> Fraction:
     try:
         return parse_cp(text)
@@ -769,6 +962,7 @@ _TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
         "fuel",
         "stores",
         "water",
+        "shortages",
     ),
     "cp": (
         "counter",

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ledger import upkeep
+from ledger import shortage_status, toe_attrition, upkeep
 from ledger.capability import disorganization_earned
 from ledger.cp_actions import CPAction, cp_actions
 from ledger.errors import LedgerError
 from ledger.events import (
+    BreakdownPointsCleared,
     CohesionAdjusted,
     CPExpended,
     Event,
@@ -25,6 +26,7 @@ from ledger.events import (
     Source,
     SuppliesTransferred,
 )
+from ledger.holding_limits import never_runs_out_at, receiving_errors
 from ledger.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
 from ledger.state import GameState
 from ledger.trucks import filled_share, group_capacity
@@ -161,6 +163,7 @@ def _cp_restrictions(
                 "6.26",
             )
         )
+    errors += shortage_status.cp_restrictions(state, unit, action, cp, cpa)
     ceiling = cpa * VOLUNTARY_CEILING
     total = unit.cp_expended + cp
     if (
@@ -219,6 +222,19 @@ def adjust_cohesion(
     return Outcome(events=(CohesionAdjusted(source, unit_id, amount, cause, case),))
 
 
+def correct_toe(
+    state: GameState, unit_id: str, system: str, change: int, source: Source
+) -> Outcome:
+    """Correct a unit's TOE by ``change`` TOE Strength Points of weapon system ``system``
+    (negative: lost, positive: given back), e.g. when the owner takes a 51.22 loss the ledger
+    proposed from another unit of the hex. Refused: unknown unit or system, 0, a holding
+    below 0 (``toe_attrition.toe_correction``)."""
+    event = toe_attrition.toe_correction(state, unit_id, system, change, source)
+    if isinstance(event, LedgerError):
+        return _refuse(event)
+    return Outcome(events=(event,))
+
+
 def transfer(
     state: GameState, origin: str, destination: str, supplies: Supplies, source: Source
 ) -> Outcome:
@@ -227,8 +243,12 @@ def transfer(
     Never creates or destroys supplies. Refused, with the amounts: unknown holders, the same
     holder twice, holders of different sides, negative or all-zero amounts, a dummy dump (it
     holds nothing, 60.34), an unlimited source as destination, taking more than is there,
-    holders in different hexes (ruling ``same-hex-transfers``), or loading trucks beyond their
-    54.2 capacity.
+    holders in different hexes (ruling ``same-hex-transfers``), loading trucks beyond their
+    54.2 capacity, a dump beyond its 54.12 capacity or sent what never runs out there (8.48,
+    8.87), a unit's Fuel beyond its tanks (49.14): ``ledger.holding_limits``. An oasis's Water
+    and Stores and a box's Water are drawn without limit. Loading or unloading truck points costs 0 CP in the Organization Phase and
+    2 CP otherwise (6.3), and marks a group in a Tripoli/Tunisia box (8.88): the app-made
+    events of ``ledger.convoys.handling`` follow the transfer, refused as it refuses.
     """
     errors: list[LedgerError] = []
     for name, holder in (("--from", origin), ("--to", destination)):
@@ -281,7 +301,7 @@ def transfer(
         assert held is not None
         for commodity in COMMODITIES:
             wanted, there = supplies.get(commodity), held.get(commodity)
-            if wanted > there:
+            if wanted > there and not never_runs_out_at(state, origin, commodity):  # 8.48, 8.87
                 errors.append(
                     LedgerError(
                         f"--{commodity}",
@@ -292,9 +312,16 @@ def transfer(
     errors += _same_hex_errors(state, origin, destination)
     if destination in state.trucks:
         errors += _capacity_errors(state, destination, supplies)
+    errors += receiving_errors(state, destination, supplies)  # 54.12, 8.48, 8.87, 49.14
     if errors:
         return _refuse(*errors)
-    return Outcome(events=(SuppliesTransferred(source, origin, destination, supplies),))
+    moved = SuppliesTransferred(source, origin, destination, supplies)
+    from ledger.convoys import handling  # convoys builds on spend_cp, defined here
+
+    charged = handling(state, origin, destination, source)  # 6.3 loading CP, 8.88
+    if not charged.ok:
+        return charged
+    return Outcome(events=(moved, *charged.events))
 
 
 HEX = re.compile(r"^[A-E]\d{4}$")
@@ -355,10 +382,11 @@ def _capacity_errors(state: GameState, group_id: str, supplies: Supplies) -> lis
 
 
 def end_stage(state: GameState, source: Source) -> Outcome:
-    """End the current Operations Stage: CP expended return to zero (6.16), the clock advances,
-    and each idle unit's RP (6.24.1) follow as app-made ``CohesionAdjusted`` events; then, under
-    ruling ``automatic-upkeep``, the OpStage's water (52.4) and, at a new Game-Turn, the weekly
-    evaporation (49.3), stores (51.1) and pasta (52.6) as app-made ``ConsumptionPosted``.
+    """End the current Operations Stage: CP expended return to zero (6.16), the truck groups'
+    own CP too, the clock advances, and each idle unit's RP (6.24.1) follow as app-made
+    ``CohesionAdjusted`` events; then, under ruling ``automatic-upkeep``, the OpStage's water
+    (52.4, the trucks' 52.42 included) and, at a new Game-Turn, the weekly evaporation (49.3),
+    stores (51.1) and pasta (52.6) as app-made ``ConsumptionPosted``.
 
     Refused after the scenario's last Operations Stage.
     """
@@ -383,15 +411,35 @@ def end_stage(state: GameState, source: Source) -> Outcome:
             cleared,
             state.phase,
             state.weather,
+            trucks_cp_cleared=tuple(
+                (group_id, group.cp_expended)
+                for group_id, group in state.trucks.items()
+                if group.cp_expended
+            ),
         ),
         *(
             CohesionAdjusted(posted, unit_id, rp, "idle-opstage", "6.24")
             for unit_id, rp in idle_reorganization(state)
         ),
     ]
+    events += _breakdown_cleared(state)
     if state.ruling("automatic-upkeep") == "post":
         events += _upkeep(state, events)
     return Outcome(events=tuple(events))
+
+
+def _breakdown_cleared(state: GameState) -> list[Event]:
+    """21.25: Breakdown Points count for one Operations Stage; an app-made
+    ``BreakdownPointsCleared`` takes every unit's back to 0 (none when no unit has any)."""
+    worn = tuple(
+        (u.id, u.breakdown_points, u.breakdown_checked_at)
+        for u in state.units.values()
+        if u.breakdown_points or u.breakdown_checked_at is not None
+    )
+    if not worn:
+        return []
+    posted = Source(state.clock.next_stage(), reason="Breakdown Points to 0 (21.25)", app_made=True)
+    return [BreakdownPointsCleared(posted, worn)]
 
 
 def _upkeep(state: GameState, ending: list[Event]) -> list[Event]:
@@ -400,11 +448,18 @@ def _upkeep(state: GameState, ending: list[Event]) -> list[Event]:
     from ledger.apply import apply
 
     posted: list[Event] = []
-    water = upkeep.water_upkeep(
-        state, Source(state.clock, reason=f"water for {state.clock.short}", app_made=True)
-    )
+    for_water = Source(state.clock, reason=f"water for {state.clock.short}", app_made=True)
+    # 52.42: the trucks that used their CPA drink first, from their own cargo first.
+    trucks_water = upkeep.truck_water_upkeep(state, for_water)
+    if trucks_water is not None:
+        posted.append(trucks_water)
+    drinking = state if trucks_water is None else apply(state, trucks_water)
+    water = upkeep.water_upkeep(drinking, for_water)
+    # 52.42: a unit that needed no water was not without it; 52.53: thirst costs TOE points.
+    water = shortage_status.end_needless_water_runs(state, water, for_water)
     if water is not None:
         posted.append(water)
+        posted += toe_attrition.water_attrition_events(state, water, for_water)
     after = state
     for event in (*ending, *posted):
         after = apply(after, event)

@@ -97,7 +97,9 @@ class OperationsStageEnded:
     end, ``phase_ended`` the phase and ``weather_ended`` the weather it ended in, so the event
     can be reversed exactly; the new Operations Stage opens in its Organization Phase with no
     weather recorded yet (``normal``). The idle units' Reorganization Points
-    (6.24.1) follow as app-made ``CohesionAdjusted`` events.
+    (6.24.1) follow as app-made ``CohesionAdjusted`` events. ``trucks_cp_cleared`` does for
+    the truck groups' own CP (8.98, 6.3) what ``cp_cleared`` does for the units'; journals
+    written before it existed leave it empty.
     """
 
     source: Source
@@ -106,6 +108,7 @@ class OperationsStageEnded:
     cp_cleared: tuple[tuple[str, Fraction], ...] = ()
     phase_ended: str = "organization"
     weather_ended: str = "normal"
+    trucks_cp_cleared: tuple[tuple[str, Fraction], ...] = ()
     kind: Literal["operations_stage_ended"] = "operations_stage_ended"
 
 
@@ -256,14 +259,36 @@ class RequisitionClosed:
 @dataclass(frozen=True, slots=True)
 class TrucksMoved:
     """Truck group ``group_id`` moves from ``before`` to ``after`` (hexes) expending ``cp`` of
-    its CPA (8.98, Truck Convoy Movement Phase); the fuel it burns follows as its own event."""
+    its CPA (8.98, Truck Convoy Movement Phase); the fuel it burns follows as its own event.
+    ``cp`` adds to the group's CP expended this OpStage; ``expended_before`` (CP) and ``cpa``
+    (its CPA for supplies, 54.2; ``None`` when unknown) are recorded for the reports.
+    ``reaction``: moved as a Reaction in the other player's portion (8.53, 8.98)."""
 
     source: Source
     group_id: str
     before: str
     after: str
     cp: Fraction
+    expended_before: Fraction = Fraction(0)
+    cpa: int | None = None
+    reaction: bool = False
     kind: Literal["trucks_moved"] = "trucks_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class TrucksLoaded:
+    """Truck group ``group_id`` loads or unloads supplies (the transfer is the event before
+    it, and this one is app-made so that undo takes both back): it expends ``cp`` of its own
+    CP (2 outside the Organization Phase, 0 in it, 6.3; 0 when the unit it is attached to
+    expends them instead), and ``box_after`` is the OpStage it last loaded or unloaded in a
+    Tripoli/Tunisia box (8.88; ``box_before`` the mark it replaces, so reversal is exact)."""
+
+    source: Source
+    group_id: str
+    cp: Fraction
+    box_after: GameTime | None = None
+    box_before: GameTime | None = None
+    kind: Literal["trucks_loaded"] = "trucks_loaded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,14 +303,17 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class Shortage:
-    """Unit ``unit_id`` needed ``needed`` points of ``commodity`` and received ``received``;
-    ``notes`` say what the shortage does to it (51.2x, 52.5x)."""
+    """Holder ``unit_id`` needed ``needed`` points of ``commodity`` and received ``received``;
+    ``notes`` say what the shortage does to it (51.2x, 52.5x). ``holder_kind`` says what
+    ``unit_id`` names: a ``"unit"``, or a truck group (``"trucks"``, their water, 52.42); the
+    field keeps its name so that journals written before trucks drank still load."""
 
     unit_id: str
     commodity: str
     needed: int
     received: int
     notes: tuple[str, ...] = ()
+    holder_kind: Literal["unit", "trucks"] = "unit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,8 +322,8 @@ class ConsumptionPosted:
     52.4, stores 51.1, pasta 52.6, evaporation 49.3 and 29.34) under rule ``case``, for
     ``period`` (the OpStage or the Game-Turn's first OpStage): every ``Draw`` and every unit left
     ``Shortage``; ``streaks`` are (unit id, before, after) of the unit's run without stores
-    (cause ``stores``, 51.22) or water (``water``, 52.53). App-made; players review it and
-    correct it with ``consume``/``arrive`` or undo."""
+    (cause ``stores``, 51.22), water (``water``, 52.53) or its Pasta Point (``pasta``, 52.6).
+    App-made; players review it and correct it with ``consume``/``arrive`` or undo."""
 
     source: Source
     cause: str
@@ -305,6 +333,93 @@ class ConsumptionPosted:
     shortages: tuple[Shortage, ...] = ()
     streaks: tuple[tuple[str, int, int], ...] = ()
     kind: Literal["consumption_posted"] = "consumption_posted"
+
+
+@dataclass(frozen=True, slots=True)
+class TOEPointsLost:
+    """Unit ``unit_id`` loses TOE Strength Points: ``losses`` are (weapon system id, points)
+    pairs, points positive (a ``correction`` may give negative points back). ``cause``:
+    ``stores-attrition`` (51.22, every second consecutive Game-Turn without Stores),
+    ``water-attrition`` (52.53, each consecutive Operations Stage without water after the first;
+    both app-made, for the players to confirm or correct) or ``correction``; rule ``case``.
+    A holding may reach 0 points and stays listed, so reversal is exact."""
+
+    source: Source
+    unit_id: str
+    losses: tuple[tuple[str, int], ...]
+    cause: str
+    case: str
+    kind: Literal["toe_points_lost"] = "toe_points_lost"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMoved:
+    """Unit ``unit_id`` moves from hex ``before`` to hex ``after`` expending ``cp`` CP (8.1,
+    8.37); the CP follow as an app-made ``CPExpended`` and the fuel its vehicles burn as an
+    app-made ``SuppliesConsumed`` (49.13). ``path`` is the hexes entered as the players wrote
+    them (``ledger.movement.parse_path``), ``breakdown_points`` the exact BP its vehicles gained
+    (8.37, 21.23), added to its total for the Operations Stage (21.25)."""
+
+    source: Source
+    unit_id: str
+    before: str
+    after: str
+    cp: Fraction
+    path: tuple[str, ...] = ()
+    breakdown_points: Fraction = Fraction(0)
+    kind: Literal["unit_moved"] = "unit_moved"
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenDown:
+    """One vehicle type's breakdown result: ``toe_points`` TOE Strength Points of weapon system
+    ``system`` read ``column`` of chart 21.38 with ``reading`` (11..66, read in sequence) and
+    lose ``percent`` %, that is ``points`` TOE Strength Points broken down (21.34, 21.35)."""
+
+    system: str
+    toe_points: int
+    column: str
+    reading: int
+    percent: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class BreakdownChecked:
+    """Unit ``unit_id`` checks for Breakdown at ``breakdown_points`` BP (21.24-21.27): each
+    result's points leave its TOE for its vehicles awaiting repair (21.34). The BP stay for the
+    Operations Stage (21.26); ``checked_before`` is the BP of its previous check this
+    Operations Stage (``None``: none), so reversal is exact."""
+
+    source: Source
+    unit_id: str
+    breakdown_points: Fraction
+    results: tuple[BrokenDown, ...]
+    checked_before: Fraction | None = None
+    kind: Literal["breakdown_checked"] = "breakdown_checked"
+
+
+@dataclass(frozen=True, slots=True)
+class VehiclesRepaired:
+    """``points`` TOE Strength Points of weapon system ``system`` awaiting repair in unit
+    ``unit_id`` return to its TOE (Repair Phase, 5.2 III.K; ruling ``21.4-repairs-recorded``)."""
+
+    source: Source
+    unit_id: str
+    system: str
+    points: int
+    kind: Literal["vehicles_repaired"] = "vehicles_repaired"
+
+
+@dataclass(frozen=True, slots=True)
+class BreakdownPointsCleared:
+    """The units' Breakdown Points return to 0 as an Operations Stage ends (21.25): ``cleared``
+    holds (unit id, BP, BP it last checked at or ``None``) so reversal is exact. App-made, after
+    the ``OperationsStageEnded``."""
+
+    source: Source
+    cleared: tuple[tuple[str, Fraction, Fraction | None], ...]
+    kind: Literal["breakdown_points_cleared"] = "breakdown_points_cleared"
 
 
 ReversibleEvent = (
@@ -323,6 +438,12 @@ ReversibleEvent = (
     | RequisitionClosed
     | ConsumptionPosted
     | TrucksMoved
+    | TrucksLoaded
+    | TOEPointsLost
+    | UnitMoved
+    | BreakdownChecked
+    | VehiclesRepaired
+    | BreakdownPointsCleared
 )
 
 
@@ -353,6 +474,12 @@ Event = (
     | RequisitionClosed
     | ConsumptionPosted
     | TrucksMoved
+    | TrucksLoaded
+    | TOEPointsLost
+    | UnitMoved
+    | BreakdownChecked
+    | VehiclesRepaired
+    | BreakdownPointsCleared
     | EventUndone
 )
 """Every kind of journal event."""

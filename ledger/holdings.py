@@ -8,6 +8,7 @@ Commonwealth, 60.44) never runs out. Truck points are counted by type (light, me
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Final, Literal
 
 from ledger.clock import GameTime
@@ -16,6 +17,10 @@ from ledger.units import Side
 
 DumpKind = Literal["dump", "dummy", "air_supply_pool", "unlimited"]
 DUMP_KINDS: Final[tuple[DumpKind, ...]] = ("dump", "dummy", "air_supply_pool", "unlimited")
+DumpSite = Literal["major-city", "village", "other", "oasis", "box"]
+"""The terrain a Supply Dump stands on, for its capacity (54.12; ``ledger.dumps``): a Major
+City, a village, other terrain, an oasis (8.48) or a Tripoli/Tunisia box (8.88)."""
+DUMP_SITES: Final[tuple[DumpSite, ...]] = ("major-city", "village", "other", "oasis", "box")
 TruckLine = Literal["first", "second_third"]
 TRUCK_TYPES: Final = ("light", "medium", "heavy")
 
@@ -26,6 +31,8 @@ class Dump:
 
     ``supplies`` in supply points; ``count`` is how many counters a scenario row stands for
     (dummy dumps come in numbers). For ``kind == "unlimited"`` the stock is not drawn down.
+    ``site`` is the terrain that sets its capacity (54.12) and what never runs out there (an
+    oasis's Water and Stores, 8.48; a box's Water, 8.87); see ``ledger.dumps``.
     """
 
     id: str
@@ -38,6 +45,7 @@ class Dump:
     notes: str = ""
     case: str = ""
     source: str = ""
+    site: DumpSite = "other"
 
     @property
     def unlimited(self) -> bool:
@@ -51,6 +59,10 @@ class TruckGroup:
 
     ``light``, ``medium`` and ``heavy`` are truck points (54.2); ``cargo`` the supply points
     loaded on them. ``arrival`` is ``None`` at the start, else the OpStage they enter play.
+    ``cp_expended`` is the CP the group itself expended this Operations Stage (a convoy's
+    movement, 8.98, and its loading and unloading, 6.3), back to 0 at its end (6.16);
+    ``box_loaded_at`` the OpStage it last loaded or unloaded in a Tripoli/Tunisia box (8.88:
+    it may not move in that OpStage).
     """
 
     id: str
@@ -67,6 +79,8 @@ class TruckGroup:
     notes: str = ""
     case: str = ""
     source: str = ""
+    cp_expended: Fraction = Fraction(0)
+    box_loaded_at: GameTime | None = None
 
     @property
     def truck_points(self) -> int:

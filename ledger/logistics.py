@@ -20,6 +20,7 @@ from ledger import upkeep
 from ledger.clock import WEATHERS, Weather
 from ledger.cna.consumption import ConsumptionRulings, truck_movement_fuel
 from ledger.commands import Outcome, spend_cp, transfer
+from ledger.convoys import movement_errors, truck_cpa
 from ledger.errors import LedgerError
 from ledger.events import (
     RequisitionClosed,
@@ -30,10 +31,10 @@ from ledger.events import (
     TrucksMoved,
     WeatherRecorded,
 )
+from ledger.holding_limits import never_runs_out_at, receiving_errors
 from ledger.phases import ORGANIZATION, is_phase
 from ledger.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
 from ledger.state import GameState
-from ledger.trucks import TRUCK_TYPES, truck_chart
 
 CONSUMPTION_CAUSES: Final = {
     "water": "52.41",
@@ -41,12 +42,14 @@ CONSUMPTION_CAUSES: Final = {
     "fuel": "49.13",
     "ammunition": "50.2",
     "evaporation": "49.3",
-    "demolished": "6.3",
+    "demolished": "54.14",
+    "destroyed": "12.54",
     "captured-by-enemy": "50.16",
     "correction": "",
 }
-"""Why supplies leave a holder, with the case that governs it (``correction``: a bookkeeping
-fix the players agree on)."""
+"""Why supplies leave a holder, with the case that governs it: ``demolished`` a dump blown by
+its own side (54.14, 13.25), ``destroyed`` lost to Barrage or Air Bombardment of a Supply Dump
+(12.54, table 41.5), ``correction`` a bookkeeping fix the players agree on."""
 ARRIVAL_CAUSES: Final = {
     "convoy": "5.2",
     "well": "52.7",
@@ -115,7 +118,8 @@ def consume(
 ) -> Outcome:
     """Supplies leave ``holder`` (a dump, unit or truck group) for ``cause`` (see
     ``CONSUMPTION_CAUSES``). Refused: unknown holder or cause, bad amounts, more than held
-    (an unlimited source, 60.44, is never drawn down), a dummy dump (60.34)."""
+    (an unlimited source, 60.44, an oasis's Water and Stores, 8.48, and a box's Water, 8.87,
+    are never drawn down), a dummy dump (60.34)."""
     errors = _amount_errors(supplies)
     if cause not in CONSUMPTION_CAUSES:
         errors.append(
@@ -132,7 +136,7 @@ def consume(
     if not unlimited:
         for commodity in COMMODITIES:
             wanted, there = supplies.get(commodity), held.get(commodity)
-            if wanted > there:
+            if wanted > there and not never_runs_out_at(state, holder, commodity):  # 8.48
                 errors.append(
                     LedgerError(
                         f"--{commodity}",
@@ -152,7 +156,9 @@ def arrive(
     state: GameState, holder: str, supplies: Supplies, cause: str, source: Source
 ) -> Outcome:
     """Supplies appear at ``holder`` for ``cause`` (see ``ARRIVAL_CAUSES``). Refused: unknown
-    holder or cause, bad amounts, a dummy dump (60.34) or an unlimited source (60.44)."""
+    holder or cause, bad amounts, a dummy dump (60.34) or an unlimited source (60.44), a dump
+    over its 54.12 capacity or sent what never runs out there (8.48, 8.87), a unit's Fuel over
+    its tanks (49.14; ``ledger.holding_limits``)."""
     errors = _amount_errors(supplies)
     if cause not in ARRIVAL_CAUSES:
         errors.append(
@@ -168,6 +174,8 @@ def arrive(
                 "60.34" if state.dumps[holder].kind == "dummy" else "60.44",
             )
         )
+    else:
+        errors += receiving_errors(state, holder, supplies)  # 54.12, 8.48, 8.87, 49.14
     if errors:
         return _refuse(*errors)
     return Outcome(
@@ -236,13 +244,23 @@ def reject_requisition(
     return Outcome(events=(RequisitionClosed(source, requisition_id, "rejected", reason),))
 
 
-def move_trucks(state: GameState, group_id: str, to: str, cp: Fraction, source: Source) -> Outcome:
-    """Move a convoy (second/third-line truck group) to hex ``to`` expending ``cp`` (8.98):
-    never over the CPA of its slowest truck type for supplies (54.2); it burns fuel from its
-    own cargo (49.13, 54.2: 1 a truck point per five CP or part), posted as an app-made
-    ``SuppliesConsumed``. First-line trucks move with their units (8.98). Refused: unknown or
-    not arrived group, first-line trucks, CP not in quarter points or over the CPA, too little
-    fuel on board (49.16)."""
+def move_trucks(
+    state: GameState,
+    group_id: str,
+    to: str,
+    cp: Fraction,
+    source: Source,
+    *,
+    reaction: bool = False,
+) -> Outcome:
+    """Move a convoy (second/third-line truck group) to hex ``to`` expending ``cp`` (8.98) in
+    its Truck Convoy Movement Phase (8.18), or as a ``reaction`` (8.53a): the CP it expended
+    this OpStage and ``cp`` together never over the CPA of its slowest truck type for supplies
+    (54.2); it burns fuel from its own cargo (49.13, 54.2: 1 a truck point per five CP or
+    part), posted as an app-made ``SuppliesConsumed``. First-line trucks move with their units
+    (8.98). Refused: unknown or not arrived group, first-line trucks, CP not in quarter points,
+    the checks of ``ledger.convoys.movement_errors`` (phase, 8.88, CPA), too little fuel on
+    board (49.16)."""
     group = state.trucks.get(group_id)
     if group is None:
         return _refuse(LedgerError("trucks", f"no truck group {group_id!r}"))
@@ -261,21 +279,13 @@ def move_trucks(state: GameState, group_id: str, to: str, cp: Fraction, source: 
         errors.append(
             LedgerError("--cp", f"{cp}: give CP in whole quarter points, above 0", "8.37")
         )
-    points = (group.light, group.medium, group.heavy)
-    cpas = [truck_chart()[t].cpa_supplies for t, n in zip(TRUCK_TYPES, points, strict=True) if n]
-    cpa = min((c for c in cpas if c is not None), default=None)
-    if cpa is not None and cp > cpa:
-        errors.append(
-            LedgerError(
-                "--cp",
-                f"{group_id} moves at CPA {cpa} (its slowest type, 54.2); {format_cp(cp)} asked",
-                "8.98",
-            )
-        )
+    elif group.line != "first":
+        errors += movement_errors(state, group, cp, reaction=reaction)
     if not to.strip():
         errors.append(LedgerError("HEX", "give the hex the convoy ends in"))
     if errors:
         return _refuse(*errors)
+    points = (group.light, group.medium, group.heavy)
     fuel = truck_movement_fuel(points, cp, ConsumptionRulings.from_choices(state.ruling))
     if fuel > group.cargo.fuel:
         return _refuse(
@@ -286,7 +296,16 @@ def move_trucks(state: GameState, group_id: str, to: str, cp: Fraction, source: 
                 "49.16",
             )
         )
-    moved = TrucksMoved(source, group_id, group.location, to.strip(), cp)
+    moved = TrucksMoved(
+        source,
+        group_id,
+        group.location,
+        to.strip(),
+        cp,
+        group.cp_expended,
+        truck_cpa(group),
+        reaction,
+    )
     if not fuel:
         return Outcome(events=(moved,))
     burnt = SuppliesConsumed(

@@ -20,6 +20,14 @@ from typing import Any, Final, get_args
 
 from ledger.clock import Weather
 from ledger.cna.consumption import ConsumptionRulings, truck_water, unit_stores, unit_water
+from ledger.dumps import (
+    OASIS_RULING,
+    capacity,
+    describe_limits,
+    never_runs_out,
+    site_label,
+    site_of,
+)
 from ledger.holdings import TruckGroup
 from ledger.organization import current_parent, formation_tree, formation_truck_groups
 from ledger.quantities import COMMODITIES, Supplies
@@ -55,16 +63,22 @@ def dump_lines(state: GameState, side: Side) -> list[Row]:
 
     Keys: ``id``, ``name``, ``kind`` (its text, ``DUMP_KINDS``), ``dummy``, ``unlimited``,
     ``location``, ``count`` (counters the line stands for), ``ammo`` … ``water`` (supply
-    points; ``UNLIMITED`` for an unlimited source, ``None`` for a dummy, which holds nothing),
-    ``notes``, ``case`` (the scenario case that placed it)."""
+    points; ``UNLIMITED`` for an unlimited source and for what never runs out at an oasis or in
+    a box, 8.48, 8.87; ``None`` for a dummy, which holds nothing), ``site`` and ``capacity``
+    (a Supply Dump's terrain and what it may hold, 54.12: ``"village"``, ``"2,500 / 8,000 /
+    3,000 / 1,000"``; empty for other kinds), ``notes``, ``case`` (the scenario case that
+    placed it)."""
     order = list(DUMP_KINDS)
+    oasis = state.ruling(OASIS_RULING)
     dumps = sorted(
         (d for d in state.dumps.values() if d.side == side),
         key=lambda d: (order.index(d.kind), natural_key(d.name)),
     )
     rows = []
     for dump in dumps:
-        amounts: dict[str, int | str | None] = dict(dump.supplies.items())
+        amounts: dict[str, int | str | None] = {
+            c: UNLIMITED if never_runs_out(dump, c) else v for c, v in dump.supplies.items()
+        }
         if dump.unlimited:
             amounts = dict.fromkeys(COMMODITIES, UNLIMITED)
         elif dump.kind == "dummy":
@@ -79,6 +93,8 @@ def dump_lines(state: GameState, side: Side) -> list[Row]:
                 "location": dump.location,
                 "count": dump.count,
                 **amounts,
+                "site": site_label(site_of(dump), oasis) if dump.kind == "dump" else "",
+                "capacity": describe_limits(capacity(dump, oasis)) if dump.kind == "dump" else "",
                 "notes": dump.notes,
                 "case": dump.case,
             }

@@ -66,6 +66,8 @@ ORGANIZATION: Final = "organization"
 """The Organization Phase (5.2 III.C): where each Operations Stage opens in the ledger."""
 MOVEMENT_AND_COMBAT: Final = "movement-and-combat"
 """The Movement and Combat Phase (5.2 III.G), played by each player in turn."""
+TRUCK_CONVOY: Final = "truck-convoy"
+"""The Truck Convoy Movement Phase (5.2 III.H): where convoys move voluntarily (8.18)."""
 
 _INDEX: Final = {p.key: i for i, p in enumerate(PHASES)}
 

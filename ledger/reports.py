@@ -22,7 +22,11 @@ from ledger.cna.morale import (
 )
 from ledger.cna.unit_size import SizeRulings, formation_size, size_report
 from ledger.commands import NON_MOTORIZED_CPA, VOLUNTARY_CEILING
+from ledger.convoys import truck_cpa
+from ledger.dumps import OASIS_RULING, capacity, describe_limits, never_runs_out, room, site_of
 from ledger.events import (
+    BreakdownChecked,
+    BreakdownPointsCleared,
     CohesionAdjusted,
     ConsumptionPosted,
     CPExpended,
@@ -36,10 +40,14 @@ from ledger.events import (
     SuppliesArrived,
     SuppliesConsumed,
     SuppliesTransferred,
+    TOEPointsLost,
     TroopsCarried,
     TruckPointsMoved,
+    TrucksLoaded,
     TrucksMoved,
+    UnitMoved,
     UnitReorganized,
+    VehiclesRepaired,
     WeatherRecorded,
 )
 from ledger.organization import (
@@ -54,6 +62,7 @@ from ledger.organization import (
 )
 from ledger.phases import PHASES, phase, phase_index
 from ledger.quantities import COMMODITIES, Supplies, format_cp
+from ledger.shortage_status import ammunition_effect, drawable, hex_surrenders, shortage_labels
 from ledger.state import GameState
 from ledger.strength import SUMMED_RATINGS, actual_points, raw_points
 from ledger.trucks import TRUCK_TYPES
@@ -108,8 +117,11 @@ def units(
     """One row per counter: identity, assigned ``parent``, ``attached_to``, ``detached``,
     ``with`` (the Parent Formation it is with now, 9.21), ``riding`` (light, medium, heavy truck
     points carrying it, 8.95, or ``None``), CPA (the truck CPA when carried, 6.17), CP expended
-    and left, cohesion, TOE, supplies held, first-line truck points attached (8.96) and
-    Raw/Actual strengths (11.3)."""
+    and left, cohesion, TOE, supplies held, first-line truck points attached (8.96),
+    ``breakdown_points`` this OpStage (Fraction, 21.25) and TOE Strength Points
+    ``awaiting_repair`` (21.34),
+    Raw/Actual strengths (11.3) and ``shortages``: what it is short of now, with the case
+    (``shortage_status.shortage_labels``; empty when it has what it needs)."""
     rows: list[Row] = []
     attached_trucks: dict[str, int] = {}
     for group in state.trucks.values():
@@ -150,10 +162,34 @@ def units(
                 "basic_morale": unit.basic_morale,
                 **dict(unit.supplies.items()),
                 "attached_truck_points": attached_trucks.get(unit.id, 0),
+                "breakdown_points": unit.breakdown_points,
+                "awaiting_repair": sum(h.points for h in unit.awaiting_repair),
+                "shortages": ", ".join(shortage_labels(state, unit)) if arrived else "",
                 **unit_strengths(state, [unit]),
             }
         )
     return rows
+
+
+def hex_surrender(state: GameState, location: str, side: Side) -> Row:
+    """15.15 for one hex: ``{"hex", "side", "surrenders"`` (every unit of ``side`` there is out
+    of ammunition, so all surrender if close assaulted), ``"units"``: how many are there,
+    ``"out_of_ammunition"``: their names and the Ammunition each can draw
+    (``"1st RNF MG Bn: 0 Ammunition"``), ``"case"``}."""
+    there = [u for u in state.units_in_play(side) if location and u.location == location]
+    out = [
+        f"{u.name}: {drawable(state, u, 'ammo') or 0} Ammunition"
+        for u in sorted(there, key=lambda u: u.id)
+        if ammunition_effect(state, u).out_of_ammunition
+    ]
+    return {
+        "hex": location,
+        "side": side,
+        "surrenders": hex_surrenders(state, location, side),
+        "units": len(there),
+        "out_of_ammunition": ", ".join(out),
+        "case": "15.15",
+    }
 
 
 def toe(state: GameState, unit_id: str) -> list[Row]:
@@ -183,7 +219,11 @@ def toe(state: GameState, unit_id: str) -> list[Row]:
 
 
 def dumps(state: GameState, side: Side | None = None) -> list[Row]:
-    """One row per Supply Dump or supply holder, with its supply points."""
+    """One row per Supply Dump or supply holder, with its supply points (``"unlimited"`` for
+    what never runs out there: 60.44, 8.48, 8.87), its ``site`` (54.12: ``village``, ...), its
+    ``capacity`` and free ``room`` as text in log-sheet order (``"2,500 / 8,000 / 3,000 /
+    1,000"``, ``"unlimited"``; ``""`` for a holder that is not a Supply Dump)."""
+    oasis = state.ruling(OASIS_RULING)
     return [
         {
             "id": d.id,
@@ -192,7 +232,10 @@ def dumps(state: GameState, side: Side | None = None) -> list[Row]:
             "kind": d.kind,
             "location": d.location,
             "count": d.count,
-            **({c: "unlimited" for c in COMMODITIES} if d.unlimited else dict(d.supplies.items())),
+            **{c: "unlimited" if never_runs_out(d, c) else v for c, v in d.supplies.items()},
+            "site": site_of(d) if d.kind == "dump" else "",
+            "capacity": describe_limits(capacity(d, oasis)) if d.kind == "dump" else "",
+            "room": describe_limits(room(d, oasis)) if d.kind == "dump" else "",
             "case": d.case,
         }
         for d in state.dumps.values()
@@ -203,7 +246,10 @@ def dumps(state: GameState, side: Side | None = None) -> list[Row]:
 def trucks(
     state: GameState, side: Side | None = None, *, include_arriving: bool = False
 ) -> list[Row]:
-    """One row per truck group: line, place, light/medium/heavy truck points and cargo."""
+    """One row per truck group: line, place, light/medium/heavy truck points and cargo, the CP
+    the group expended this OpStage and its CPA for supplies (8.98, 54.2; ``None`` without
+    truck points), and ``box_loaded`` (it loaded or unloaded in a Tripoli/Tunisia box this
+    OpStage and may not move, 8.88)."""
     return [
         {
             "id": t.id,
@@ -218,6 +264,9 @@ def trucks(
             "attached_to": t.attached_to or "",
             "arrival": t.arrival.short if t.arrival else "start",
             "purpose": t.purpose,
+            "cp_expended": t.cp_expended,
+            "cpa": truck_cpa(t),
+            "box_loaded": t.box_loaded_at == state.clock,
         }
         for t in state.trucks.values()
         if (side is None or t.side == side) and (include_arriving or t.in_play(state.clock))
@@ -316,10 +365,54 @@ def describe(event: Event, state: GameState | None = None) -> str:
     if isinstance(event, ConsumptionPosted):
         return _describe_upkeep(event)
     if isinstance(event, TrucksMoved):
-        return f"truck points {event.group_id} move {event.before} → {event.after} ({format_cp(event.cp)} CP, 8.98)"
+        return _describe_trucks_moved(event)
+    if isinstance(event, TrucksLoaded):
+        box = " in a Tripoli/Tunisia box: no move this OpStage (8.88)" if event.box_after else ""
+        cp = f"{format_cp(event.cp)} CP of their own (6.3)" if event.cp else "no CP of their own"
+        return f"truck points {event.group_id} load or unload: {cp}{box}"
+    if isinstance(event, TOEPointsLost):
+        return _describe_toe_lost(event, name)
+    if isinstance(event, UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared):
+        return _describe_vehicles(event, state, name)
     if isinstance(event, EventUndone):
         return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
     raise TypeError(type(event).__name__)
+
+
+def _describe_toe_lost(event: TOEPointsLost, name: Callable[[str], str]) -> str:
+    parts = ", ".join(
+        f"{'-' if points > 0 else '+'}{abs(points)} {system}" for system, points in event.losses
+    )
+    return f"{name(event.unit_id)} TOE {parts} ({event.cause}, {event.case})"
+
+
+def _describe_vehicles(
+    event: UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared,
+    state: GameState | None,
+    name: Callable[[str], str],
+) -> str:
+    """Moves (8.37), breakdown checks (21.34), repairs and the BP cleared (21.25)."""
+
+    def system(system_id: str) -> str:
+        known = state.systems.get(system_id) if state is not None else None
+        return known.name if known is not None else system_id
+
+    if isinstance(event, UnitMoved):
+        bp = f", +{format_cp(event.breakdown_points)} BP" if event.breakdown_points else ""
+        return (
+            f"{name(event.unit_id)} moves {event.before} → {event.after} "
+            f"({format_cp(event.cp)} CP, {len(event.path)} hexes{bp}; 8.37)"
+        )
+    if isinstance(event, BreakdownChecked):
+        lost = "; ".join(
+            f"{system(r.system)} {r.column} {r.reading}: {r.percent} % → {r.points} broken down"
+            for r in event.results
+        )
+        at = format_cp(event.breakdown_points)
+        return f"{name(event.unit_id)} checks at {at} BP: {lost or 'nothing due'} (21.34)"
+    if isinstance(event, VehiclesRepaired):
+        return f"{name(event.unit_id)}: {event.points} {system(event.system)} repaired"
+    return f"Breakdown Points back to 0 for {len(event.cleared)} unit(s) (21.25)"
 
 
 def _describe_reorganized(event: UnitReorganized, name: Callable[[str], str]) -> str:
@@ -333,17 +426,31 @@ def _describe_reorganized(event: UnitReorganized, name: Callable[[str], str]) ->
     return f"{unit} attached to {name(to)} ({event.action}, 6.3)"
 
 
+def _describe_trucks_moved(event: TrucksMoved) -> str:
+    total = event.expended_before + event.cp
+    of = f", {format_cp(total)} of CPA {event.cpa} expended" if event.cpa is not None else ""
+    how = "a Reaction, 8.53" if event.reaction else "8.98"
+    return (
+        f"truck points {event.group_id} move {event.before} → {event.after} "
+        f"({format_cp(event.cp)} CP{of}; {how})"
+    )
+
+
 def _describe_upkeep(event: ConsumptionPosted) -> str:
     total = sum((d.supplies for d in event.draws), Supplies())
     taken = total.describe() if not total.is_zero else "nothing"
     holders = len({d.holder for d in event.draws})
-    short = f"; {len(event.shortages)} unit(s) short" if event.shortages else ""
+    units_short = sum(1 for s in event.shortages if s.holder_kind == "unit")
+    trucks_short = len(event.shortages) - units_short
+    short = f"; {units_short} unit(s) short" if units_short else ""
+    short += f"; {trucks_short} truck group(s) short" if trucks_short else ""
     what = {
         "water": f"water for {event.period.short}",
         "stores": f"stores for GT {event.period.game_turn}",
         "pasta": f"pasta water for GT {event.period.game_turn}",
         "evaporation": f"evaporation opening GT {event.period.game_turn}",
         "hot-evaporation": f"Hot-weather evaporation of {event.period.short}",
+        "truck-water": f"truck points' water for {event.period.short}",
     }.get(event.cause, event.cause)
     return f"{what} ({event.case}): {taken} from {holders} holder(s){short}"
 

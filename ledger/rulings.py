@@ -146,6 +146,19 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         default="enforce",
     ),
     Ruling(
+        id="plan-partial-requisition",
+        case="4.55",
+        question=(
+            "The rules give the Supply Requisition Form but not what happens to one answered "
+            "in part. When an accepted convoy plan draws part of a requisition from a dump in "
+            "the unit's hex, the requisition is closed as fulfilled and 'refile': everything "
+            "not drawn is filed at once as a new requisition for the unit; 'close': only what "
+            "the plan's trucks carry is filed again, the rest lapses."
+        ),
+        options=("refile", "close"),
+        default="refile",
+    ),
+    Ruling(
         id="upkeep-sources",
         case="52.4, 51.1, 54.1",
         question=(
@@ -192,6 +205,46 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         ),
         options=("free", "as-attach-unassigned"),
         default="free",
+    ),
+    Ruling(
+        id="8.18-truck-convoy-phase",
+        case="8.18, 8.98, 8.53, 5.2 III.H",
+        question=(
+            "Second- and third-line trucks (convoys) move voluntarily only in their own Truck "
+            "Convoy Movement Phase (5.2 III.H); 8.98 still lets them move in the other player's "
+            "portion (Reaction, 8.53a: only stacked with a friendly combat unit). The ledger "
+            "does not record which side is Player A. 'enforce': a convoy moves in either "
+            "player's Truck Convoy Movement Phase, or as a Reaction in a Movement and Combat "
+            "Phase when a unit of its side is in its hex. 'any-phase': house rule, any phase."
+        ),
+        options=("enforce", "any-phase"),
+        default="enforce",
+    ),
+    Ruling(
+        id="8.88-box-loading",
+        case="8.88",
+        question=(
+            "8.88 forbids moving a truck in the Operations Stage in which it loads or unloads "
+            "supplies in a Tripoli/Tunisia box. Does a convoy that has moved this OpStage "
+            "(into the box) break it by then unloading? 'no-move-that-opstage': yes, loading "
+            "or unloading there and moving exclude each other in one OpStage. "
+            "'no-move-after': only moving after loading or unloading is refused."
+        ),
+        options=("no-move-that-opstage", "no-move-after"),
+        default="no-move-that-opstage",
+    ),
+    Ruling(
+        id="6.3-truck-loading-cp",
+        case="6.3, 8.96, 8.98",
+        question=(
+            "Loading or unloading supplies on trucks costs 2 CP outside the Organization Phase "
+            "(6.3) without saying whose. 'attached-unit': first-line trucks attached to a unit "
+            "are part of it (8.96), so that unit expends them; a convoy, or first-line trucks "
+            "attached to no unit, expend them from their own CPA. 'trucks': every truck group "
+            "expends them from its own CPA."
+        ),
+        options=("attached-unit", "trucks"),
+        default="attached-unit",
     ),
     Ruling(
         id="9.26-may-be-assigned",
@@ -306,6 +359,31 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         ),
         options=("capability-points", "breakdown-points"),
         default="capability-points",
+    ),
+    Ruling(
+        id="repairs-recorded",
+        case="5.2 III.K, 14.54, 21.0",
+        question=(
+            "Broken-down vehicles are towed and repaired in the Repair Phase (5.2 III.K; 14.54 "
+            "speaks of Repair Facilities and Maintenance), but the repair procedure lies outside "
+            "the rules texts the ledger is built from; the ledger records the repairs the "
+            "players make. 'repair-phase': a repair is recorded in a Repair Phase only. "
+            "'any-phase': in any phase (house rule, or a late correction)."
+        ),
+        options=("repair-phase", "any-phase"),
+        default="repair-phase",
+    ),
+    Ruling(
+        id="49.13-carrying-trucks-fuel",
+        case="49.13, 54.2, 6.17, 8.95",
+        question=(
+            "A unit carried on Truck Points moves with them, and Truck Points burn fuel moving "
+            "(49.13, 54.2); the rules do not say from whose fuel. 'unit-pays': a recorded move "
+            "burns the carrying Truck Points' fuel from the unit's own, with its TOE's. "
+            "'not-counted': only its TOE's; the players record the trucks' fuel with `consume`."
+        ),
+        options=("unit-pays", "not-counted"),
+        default="unit-pays",
     ),
     Ruling(
         id="49.13-fuel-part-group",
@@ -490,6 +568,71 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         ),
         options=("zoc-or-fire", "assault-only"),
         default="zoc-or-fire",
+    ),
+    Ruling(
+        id="toe-attrition-order",
+        case="51.22, 52.53",
+        question=(
+            "51.22 leaves it to the owner which infantry-type TOE points in a hex are lost; "
+            "52.53 does not say which weapon system of an infantry unit loses its point. The "
+            "ledger posts a proposal the players confirm or correct. 'largest-first': each point "
+            "comes from the holding with the most points at that moment (infantry-type points "
+            "before any other for 52.53). 'smallest-first': from the holding with the fewest "
+            "points left, so the losses fall on the weakest counter."
+        ),
+        options=("largest-first", "smallest-first"),
+        default="largest-first",
+    ),
+    Ruling(
+        id="toe-attrition-posting",
+        case="51.22, 52.53",
+        question=(
+            "Whether the ledger posts the TOE points lost to Stores and Water attrition by "
+            "itself. 'post': an app-made loss per unit follows the upkeep, for the players to "
+            "confirm or correct. 'notes-only': the upkeep's shortage notes say what is due and "
+            "the players record the losses (`correct-toe`), e.g. where a scenario leaves the "
+            "water sources out of the ledger."
+        ),
+        options=("post", "notes-only"),
+        default="post",
+    ),
+    Ruling(
+        id="shortage-restrictions",
+        case="49.16, 50.12, 15.15, 52.51, 52.52, 52.6",
+        question=(
+            "What a shortage forbids (no movement without fuel or, for vehicles, water; no "
+            "Barrage or Close Assault without ammunition; no offensive Close Assault without "
+            "water; not beyond the CPA without water or pasta). 'enforce': such CP "
+            "expenditures are refused. 'upkeep-only': only the water and pasta shortages the "
+            "upkeep recorded refuse; fuel and ammunition, which a scenario may not place with "
+            "the units, are only shown. 'record-only': all are recorded and only shown."
+        ),
+        options=("enforce", "upkeep-only", "record-only"),
+        default="enforce",
+    ),
+    Ruling(
+        id="54.12-oasis-capacity",
+        case="54.12, 8.48, 8.37",
+        question=(
+            "An oasis is a Supply Dump whose Water and Stores never diminish (8.48), but chart "
+            "54.12 prints no oasis row for the Ammunition and Fuel kept there. 'village': the "
+            "village row (2500 Ammunition, 8000 Fuel), as the Terrain Effects Chart groups "
+            "villages, birs and oases. 'other': the other-terrain row (1500, 5000)."
+        ),
+        options=("village", "other"),
+        default="village",
+    ),
+    Ruling(
+        id="49.14-unit-fuel-capacity",
+        case="49.14",
+        question=(
+            "Fuel a unit holds is fuel in its vehicles' tanks (CPA x 1/5 x fuel rate per TOE "
+            "point). 'enforce': a transfer or arrival that would put more Fuel in a unit than "
+            "its tanks take is refused (a unit without vehicles holds none; its trucks carry "
+            "it). 'allow': house rule, units hold any Fuel."
+        ),
+        options=("enforce", "allow"),
+        default="enforce",
     ),
 )
 """Rulings every game has, whatever its scenario."""

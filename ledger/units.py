@@ -155,7 +155,13 @@ class Unit:
     the Operations Stage of its last attachment or detachment (8.97). ``carried_by`` are the
     light, medium and heavy truck points carrying the unit (6.17, 8.92, 8.95).
     ``without_stores`` counts the Game-Turns in a row it has gone without Stores (51.22),
-    ``without_water`` the Operations Stages in a row without Water (52.53).
+    ``without_water`` the Operations Stages in a row without Water (52.53; above 0, the last
+    water upkeep left it short: 52.51, 52.52), ``without_pasta`` the Game-Turns in a row an
+    Italian battalion has gone without its Pasta Point (52.6).
+    ``breakdown_points`` are the Breakdown Points its vehicles gained moving this Operations
+    Stage (exact ``Fraction``, 21.25), ``breakdown_checked_at`` the BP it last checked at this
+    Operations Stage (``None``: not yet; 21.26), ``awaiting_repair`` its TOE Strength Points
+    broken down (21.34), out of its TOE until repaired (``ledger.breakdown_log``).
     """
 
     id: str
@@ -180,6 +186,10 @@ class Unit:
     carried_by: tuple[int, int, int] = (0, 0, 0)
     without_stores: int = 0
     without_water: int = 0
+    without_pasta: int = 0
+    breakdown_points: Fraction = Fraction(0)
+    breakdown_checked_at: Fraction | None = None
+    awaiting_repair: tuple[TOEHolding, ...] = ()
     cp_expended: Fraction = Fraction(0)
     cohesion: Fraction = Fraction(0)
     supplies: Supplies = field(default_factory=Supplies)

@@ -6,9 +6,12 @@ listing every draw and every shortage, so the players can review it and correct 
 
 Where a unit's needs come from (ruling ``upkeep-sources``): its own holding first, then the
 dumps of its side in the same hex (unlimited sources included, 60.44), then the cargo of its
-side's truck points in the same hex — supply is used where it is. Hexes are compared as
+side's truck points in the same hex — supply is used where it is. Truck points that used their
+CPA drink too (52.42), from their own cargo first, then as a unit does, before the units. Hexes are compared as
 written; a unit or dump placed by a vague description ("map C or D, Egypt") finds nothing but
-its own holding. Option ``own-only``: a unit lives on what it carries.
+its own holding. Option ``own-only``: a unit lives on what it carries. An oasis dump's Water and
+Stores (8.48) and a box dump's Water (8.87) never run out; a unit in a Tripoli/Tunisia or In
+Transit box is never short of Water and draws none (8.87).
 """
 
 from __future__ import annotations
@@ -16,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from ledger import shortage_status, toe_attrition
 from ledger.clock import Weather
 from ledger.cna.consumption import (
     ConsumptionRulings,
     hot_weather_evaporation,
     pasta_water,
+    truck_water,
     unit_stores,
     unit_water,
     weekly_evaporation,
@@ -35,7 +40,10 @@ from ledger.cna.shortage import (
     stores_shortage,
     water_shortage,
 )
+from ledger.dumps import never_runs_out
 from ledger.events import CohesionAdjusted, ConsumptionPosted, Draw, Event, Shortage, Source
+from ledger.holdings import TruckGroup
+from ledger.places import has_unlimited_water
 from ledger.quantities import Supplies
 from ledger.state import GameState
 from ledger.units import Unit
@@ -51,8 +59,9 @@ def _weather(state: GameState) -> Weather:
     return "normal"
 
 
-def _sources(state: GameState, unit: Unit) -> list[str]:
-    """Where a unit draws from, in order (ruling ``upkeep-sources``)."""
+def _sources(state: GameState, unit: Unit | TruckGroup) -> list[str]:
+    """Where a unit (or a truck group, for its own water) draws from, in order (ruling
+    ``upkeep-sources``)."""
     own = [unit.id]
     if state.ruling("upkeep-sources") == "own-only" or not unit.location:
         return own
@@ -64,27 +73,34 @@ def _sources(state: GameState, unit: Unit) -> list[str]:
     trucks = sorted(
         t.id
         for t in state.trucks.values()
-        if t.side == unit.side and t.location == unit.location and t.in_play(state.clock)
+        if t.side == unit.side
+        and t.location == unit.location
+        and t.in_play(state.clock)
+        and t.id != unit.id
     )
     return own + dumps + trucks
 
 
 def _draw(
-    state: GameState, commodity: str, needs: list[tuple[Unit, int]]
+    state: GameState, commodity: str, needs: list[tuple[Unit, int]] | list[tuple[TruckGroup, int]]
 ) -> tuple[list[Draw], dict[str, tuple[int, int]]]:
-    """Draw each unit's need of ``commodity`` from its sources, in unit order: the draws and,
-    per unit with a need, (needed, received)."""
+    """Draw each unit's (or truck group's) need of ``commodity`` from its sources, in order:
+    the draws and, per consumer with a need, (needed, received)."""
     left: dict[str, int] = {}
     draws: list[Draw] = []
     fed: dict[str, tuple[int, int]] = {}
     for unit, needed in needs:
         if needed <= 0:
             continue
+        if commodity == "water" and has_unlimited_water(unit.location):
+            fed[unit.id] = (needed, needed)  # 8.87: Water never runs short in a box
+            continue
         wanted = needed
         for holder in _sources(state, unit):
             if wanted == 0:
                 break
-            unlimited = holder in state.dumps and state.dumps[holder].unlimited
+            # 60.44, 8.48, 8.87: an unlimited source, an oasis's Water and Stores, a box's Water
+            unlimited = holder in state.dumps and never_runs_out(state.dumps[holder], commodity)
             if holder not in left:
                 held = state.holder_supplies(holder)
                 left[holder] = held.get(commodity) if held is not None else 0
@@ -168,6 +184,44 @@ def water_upkeep(state: GameState, source: Source) -> ConsumptionPosted | None:
     return _post(state, "water", needs, "water", "52.41", source, effect)
 
 
+TRUCKS_SHORT_NOTE = "no effect: the rules print none for trucks short of water (52.42)"
+"""The note on a truck group's water ``Shortage``: it is recorded, nothing follows."""
+
+
+def _trucks_used_cpa(state: GameState, group: TruckGroup) -> bool:
+    """52.42: the truck points expended CPA this OpStage — the group's own CP (a convoy's
+    movement or loading), or for trucks attached to a unit, the unit's."""
+    unit = state.units.get(group.attached_to or "")
+    return group.cp_expended > 0 or (unit is not None and unit.cp_expended > 0)
+
+
+def truck_water_upkeep(state: GameState, source: Source) -> ConsumptionPosted | None:
+    """Water for the truck points of the Operations Stage now ending (52.42; doubled when Hot,
+    29.35): every group in play that used its CPA (its own CP, or its unit's for attached
+    trucks) needs 1 Water a truck point, ``truck_water``: 3 medium points that moved in Hot
+    weather 3 x 1 x 2 = 6. A group drinks from its own cargo first, then (ruling
+    ``upkeep-sources``) its side's dumps and other truck groups in its hex; in a
+    Tripoli/Tunisia or In Transit box water is unlimited (8.87) and nothing is drawn. Taken
+    before the units' water (``water_upkeep``). A group left short is recorded as a
+    ``Shortage`` with ``holder_kind="trucks"``; the rules give it no effect and none follows."""
+    needs = [
+        (group, truck_water(group.truck_points, used_cpa=True, weather=_weather(state)))
+        for group in sorted(state.trucks.values(), key=lambda t: t.id)
+        if group.in_play(state.clock)
+        and _trucks_used_cpa(state, group)
+        and not has_unlimited_water(group.location)
+    ]
+    draws, fed = _draw(state, "water", needs)
+    shortages = tuple(
+        Shortage(group_id, "water", needed, received, (TRUCKS_SHORT_NOTE,), "trucks")
+        for group_id, (needed, received) in fed.items()
+        if received < needed
+    )
+    if not draws and not shortages:
+        return None
+    return ConsumptionPosted(source, "truck-water", "52.42", state.clock, tuple(draws), shortages)
+
+
 def stores_upkeep(state: GameState, source: Source) -> list[Event]:
     """Stores for the Game-Turn (51.11, 51.13) and the Italian pasta point's water (52.6),
     taken in the Stores Expenditure Stage that opens each Game-Turn; each unit left short of
@@ -202,6 +256,7 @@ def stores_upkeep(state: GameState, source: Source) -> list[Event]:
     )
     if stores is not None:
         posted.append(stores)
+        posted += toe_attrition.stores_attrition_events(state, stores, source)  # 51.22
         # 51.21: a unit left short of Stores takes its DP at once, app-made as well.
         for short in stores.shortages:
             unit = state.units[short.unit_id]
@@ -220,6 +275,7 @@ def stores_upkeep(state: GameState, source: Source) -> list[Event]:
         "52.6",
         source,
     )
+    pasta = shortage_status.pasta_runs(state, pasta, source)  # 52.6: kept for spend_cp
     if pasta is not None:
         posted.append(pasta)
     return posted

@@ -573,8 +573,22 @@ DUMP_NAMES = {
     "axis_air_pool": "Air supply pool",
     "commonwealth_air_pool": "Air supply pool",
 }
+DUMP_SITES = {  # 54.12: the terrain of each dump's hex (docs/rulings.md, "Dump sites")
+    "ax_tobruk": "major-city",
+    "ax_bardia": "village",
+    "ax_benghazi": "major-city",
+    "ax_derna": "village",
+    "ax_tripoli": "box",
+    "ax_dump_1": "village",
+    "ax_dump_2": "other",
+    "ax_c0716": "other",
+    "cw_mersa_matruh": "major-city",
+    "cw_sidi_barrani": "village",
+    "cw_dump_1": "other",
+}
 DUMP_NOTES = {
-    "ax_dump_1": "placed by the Axis player on map C in Libya, no enemy unit within 4 hexes",
+    "ax_dump_1": "placed by the Axis player on map C in Libya, no enemy unit within 4 hexes; its "
+    "1,500 Stores are more than other terrain holds (1,000, 54.12), so it goes in a village or city",
     "ax_dump_2": "placed by the Axis player on map C in Libya, no enemy unit within 4 hexes",
     "cw_dump_1": "placed by the Commonwealth player on map C or D in Egypt; no water column printed (GAPS S-004)",
     "cw_mersa_matruh": "no water column printed for Commonwealth dumps (GAPS S-004)",
@@ -602,6 +616,7 @@ def dump_records(rows: list[dict[str, str]]) -> list[dict[str, Any]]:
                         "name": f"{CITY[city]} (unlimited supply)",
                         "location": CITY[city],
                         "kind": "unlimited",
+                        "site": "major-city",
                         "notes": "never runs out: a transfer from it draws nothing down (60.44)",
                         "case": case,
                         "source": source,
@@ -618,6 +633,8 @@ def dump_records(rows: list[dict[str, str]]) -> list[dict[str, Any]]:
             "location": location(row["location_kind"], row["location"]),
             "kind": kind,
         }
+        if row["id"] in DUMP_SITES:
+            record["site"] = DUMP_SITES[row["id"]]
         for key in ("ammo", "fuel", "stores", "water"):
             if row[key]:
                 record[key] = int(row[key])

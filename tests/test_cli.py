@@ -275,3 +275,103 @@ def test_write_commands_and_refusals_answer_in_json(player: Player) -> None:
     assert answer["written"] is False
     assert answer["refused"][0]["field"] == "--ammo"
     assert "4000 short" in answer["refused"][0]["message"]
+
+
+def test_plan_convoys_accept_draws_directly_and_refiles_the_rest(player: Player) -> None:
+    player.run("requisition", "1 RNF", "--ammo", "1500")
+    shown = player.run("plan-convoys", "--side", "commonwealth", "--accept").stdout
+    # Mersa Matruh, in 1 RNF's hex, holds 1000 ammo: all drawn, R1 closed, 500 refiled as R2
+    assert "requisition R1 fulfilled" in shown and "R2" in shown
+    wanted = {r["id"]: (r["status"], r["ammo"]) for r in player.json("requisitions")}
+    assert wanted == {"R1": ("fulfilled", 1500), "R2": ("open", 500)}
+    dumps = {d["id"]: d for d in player.json("dumps")}
+    assert dumps["cw_matruh"]["ammo"] == 0
+    history = player.json("history", "--last", "3")
+    assert len(history) == 3
+    player.run("undo")  # the whole acceptance at once
+    wanted = {r["id"]: (r["status"], r["ammo"]) for r in player.json("requisitions")}
+    assert wanted == {"R1": ("open", 1500)}
+
+
+MINI_CAIRO = """[[dump]]
+id = "cw_cairo"
+side = "commonwealth"
+name = "Cairo"
+kind = "unlimited"
+location = "Cairo"
+case = "60.44"
+source = "tests"
+"""
+CONVOY = """
+[[trucks]]
+id = "cw_convoy"
+side = "commonwealth"
+line = "second_third"
+location = "C3721"
+medium = 5
+case = "60.41"
+source = "tests"
+"""
+
+
+def test_plan_convoys_accept_loads_a_convoy_for_the_requisition(tmp_path: Path) -> None:
+    # 1 RNF two hexes from Mersa Matruh (C3721), a convoy of 5 medium points at the dump, no
+    # Cairo: 6 ammo + 15 stores fill 6/4 + 15/15 = 2 1/2, so 3 medium points (54.2).
+    text = MINI.read_text().replace('location = "C3721"', 'location = "C3920"', 1)
+    assert MINI_CAIRO in text
+    scenario = tmp_path / "convoy.toml"
+    scenario.write_text(text.replace(MINI_CAIRO, "") + CONVOY)
+    player = Player(tmp_path)
+    player.run("new", "convoy", "--scenario", str(scenario))
+    player.run("requisition", "1 RNF", "--ammo", "6", "--stores", "15")
+    without = ("plan-convoys", "--side", "commonwealth", "--exclude-convoy", "cw_convoy")
+    assert player.json(*without)["legs"] == []
+    refused = json.loads(player.run(*without, "--accept", "--json", ok=False).stdout)
+    assert refused["written"] is False and "nothing to record" in refused["refused"][0]["message"]
+    unknown = player.run(
+        "plan-convoys", "--side", "commonwealth", "--exclude-requisition", "R7", ok=False
+    )
+    assert "no requisition 'R7'" in unknown.stderr
+    report = player.json("plan-convoys", "--side", "commonwealth", "--accept")
+    legs = [(leg["convoy"], leg["medium"], leg["ammo"], leg["stores"]) for leg in report["legs"]]
+    assert legs == [("cw_convoy", 3, 6, 15)]
+    assert report["requisitions"][0]["stores_short"] == 0
+    assert [r["event"]["kind"] for r in report["recorded"]] == [
+        "truck_points_moved",
+        "supplies_transferred",
+    ]
+    trucks = {t["id"]: t for t in player.json("trucks")}
+    loaded = trucks["cw_convoy.R1"]
+    assert (loaded["medium"], loaded["ammo"], loaded["stores"]) == (3, 6, 15)
+    assert loaded["purpose"] == "requisition R1 for 1st RNF MG Bn"
+    assert trucks["cw_convoy"]["medium"] == 2
+    # R1 is on its way: nothing left to plan
+    again = player.run("plan-convoys", "--side", "commonwealth", ok=False).stderr
+    assert "no open requisition" in again
+
+
+def test_thirst_costs_toe_then_bans_and_correct_toe(player: Player) -> None:
+    # 1 RNF drinks its 4 Water away; Mersa Matruh and the trucks in C3721 hold none
+    player.run("consume", "1 RNF", "--cause", "water", "--water", "4")
+    player.run("end-stage")  # 1st OpStage without water: nothing lost (52.53)
+    out = player.run("end-stage").stdout  # the 2nd in a row: 1 TOE point
+    assert "1st RNF MG Bn TOE -1 cw.u (water-attrition, 52.53" in out
+    assert player.json("history")[-1]["kind"] == "toe_points_lost"
+    rnf = player.json("units")[0]
+    assert (rnf["toe_points"], rnf["shortages"]) == (2, "no water 2 OpStage(s) (52.52)")
+    assert "no water 2 OpStage(s)" in player.run("units").stdout
+    # 52.52: thirsty infantry may not go beyond its CPA (8) voluntarily; 8.17 alone allows 12
+    refused = player.run("spend-cp", "1 RNF", "9", "--action", "move", ok=False).stderr
+    assert "52.52" in refused and "1st RNF MG Bn is without water" in refused
+    player.run("spend-cp", "1 RNF", "8", "--action", "move")
+    # the players give the point back (say, the owner takes it elsewhere)
+    out = player.run("correct-toe", "1 RNF", "--system", "cw.u", "--change=+1").stdout
+    assert "1st RNF MG Bn TOE +1 cw.u (correction, 4.52)" in out
+    assert player.json("units")[0]["toe_points"] == 3
+    bad = player.run("correct-toe", "1 RNF", "--system", "cw.u", "--change=-4", ok=False).stderr
+    assert "3 cw.u TOE points; -4 would leave -1" in bad
+    # 15.15: Mersa Matruh's 1000 Ammunition is in the hex: neither 1 RNF nor 3 RHA (arrived
+    # in GT 1 OpStage 3) surrenders
+    row = player.json("surrender", "C3721", "--side", "commonwealth")
+    assert (row["surrenders"], row["units"], row["case"]) == (False, 2, "15.15")
+    assert "surrenders" in player.run("surrender", "C3721", "--side", "commonwealth").stdout

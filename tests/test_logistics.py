@@ -162,15 +162,19 @@ def test_a_convoy_moves_within_its_cpa_burning_its_own_fuel(mini_state: GameStat
     from fractions import Fraction
 
     from ledger.commands import transfer
+    from ledger.reorganize import advance_phase
 
     assert "8.98" in errors(
         logistics.move_trucks(mini_state, "cw_c3721", "C3917", Fraction(12), src(mini_state))
     )
     state = _convoy(mini_state)
+    # loaded in the Organization Phase (0 CP, 6.3); convoys move in their own phase (8.18)
+    loaded = run(state, transfer(state, "cw_matruh", "cw_c3721", Supplies(fuel=40), src(state)))
+    state, loaded = (run(s, advance_phase(s, "truck-convoy/A", src(s))) for s in (state, loaded))
     assert "49.16" in errors(
         logistics.move_trucks(state, "cw_c3721", "C3917", Fraction(12), src(state))
     )
-    state = run(state, transfer(state, "cw_matruh", "cw_c3721", Supplies(fuel=40), src(state)))
+    state = loaded
     # CPA for supplies: light 40, medium 30 → 30 (54.2)
     assert "CPA 30" in errors(
         logistics.move_trucks(state, "cw_c3721", "C3917", Fraction(31), src(state))
@@ -205,3 +209,18 @@ def test_drawing_water_outside_the_organization_phase_costs_1_cp(mini_state: Gam
     state = run(state, logistics.draw_water(state, "cw.1_rnf", "town", src(state), roll=1))
     assert state.units["cw.1_rnf"].cp_expended == 1  # 6.3
     assert state.units["cw.1_rnf"].supplies.water == 104
+
+
+def test_dumps_blown_or_bombed_lose_their_supplies_with_the_case(mini_state: GameState) -> None:
+    # 13.25/54.14: a side may blow its own dump; 12.54: barrage or bombing destroys supplies
+    blown = logistics.consume(
+        mini_state, "cw_matruh", Supplies(ammo=1000), "demolished", src(mini_state)
+    )
+    bombed = logistics.consume(
+        mini_state, "cw_matruh", Supplies(fuel=250), "destroyed", src(mini_state)
+    )
+    assert [e.case for e in blown.events] == ["54.14"]
+    assert [e.case for e in bombed.events] == ["12.54"]
+    after = run(run(mini_state, blown), bombed)
+    # Mersa Matruh 1000 / 3000 / 4000 / 0 (mini.toml)
+    assert after.dumps["cw_matruh"].supplies == Supplies(0, 2750, 4000, 0)

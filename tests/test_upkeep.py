@@ -118,8 +118,9 @@ def test_units_draw_from_a_dump_in_their_hex(graziani: GameState) -> None:
     outcome = end_stage(state, Source(state.clock))
     stores = posted(outcome, "stores")
     essex = [d for d in stores.draws if d.consumer == "cw.70_inf_div.1st_essex"]
-    # 1st Essex: 6 TOE × 4 = 24 Stores (51.11), none of its own, all from Mersa Matruh
-    assert [(d.holder, d.supplies.stores) for d in essex] == [("cw_mersa_matruh", 24)]
+    # 1st Essex: 6 TOE, but the dump holds no Water, so it lost 1 TOE point to thirst at the
+    # end of OpStages 2 and 3 (52.53): 4 TOE × 4 = 16 Stores (51.11), all from Mersa Matruh
+    assert [(d.holder, d.supplies.stores) for d in essex] == [("cw_mersa_matruh", 16)]
 
 
 def test_the_house_rule_off_takes_nothing(mini_state: GameState) -> None:

@@ -59,18 +59,26 @@ WARNING_COLUMNS = (
 
 
 def warning_list(state: GameState) -> None:
-    """Units over their CPA and at Cohesion Level −17 or −26, worst first, with the rule cases."""
+    """Units over their CPA, at Cohesion Level −17 or −26, or in a hex out of ammunition (15.15),
+    worst first, with the rule cases."""
     st.subheader("Warnings")
     found = warnings(state)
     if not found:
         st.success("No warnings: no unit is over its CPA or at Cohesion Level −17 or worse.")
         return
-    cohesion = sum(1 for w in found if w.check != "over-cpa")
-    over = len(found) - cohesion
+    cohesion = sum(1 for w in found if w.check in ("cohesion-17", "cohesion-26"))
+    over = sum(1 for w in found if w.check == "over-cpa")
+    no_ammunition = sum(1 for w in found if w.check == "out-of-ammunition")
     if cohesion:
         st.error(
             f"{cohesion} unit(s) at Cohesion Level −17 or worse (15.88, 6.26).",
             icon=":material/warning:",
+        )
+    if no_ammunition:
+        st.warning(
+            f"{no_ammunition} unit(s) in hexes where every unit of their side is out of "
+            "ammunition: all surrender if close assaulted (15.15).",
+            icon=":material/inventory_2:",
         )
     if over:
         st.warning(f"{over} unit(s) over their CPA (6.21).", icon=":material/speed:")

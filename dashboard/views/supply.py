@@ -31,11 +31,26 @@ DUMP_KINDS: Final = {
     "air_supply_pool": "Air supply pool",
     "unlimited": "Unlimited source",
 }
+DUMP_SITES: Final = {
+    "major-city": "Major City",
+    "village": "village",
+    "other": "other terrain",
+    "oasis": "oasis (8.48)",
+    "box": "Tripoli/Tunisia box",
+}
 DUMP_COLUMNS: Final = (
     Col("name", "Name"),
     Col("kind", "Kind", show=lambda k: DUMP_KINDS.get(k, k)),
     Col("location", "Location"),
+    Col(
+        "site",
+        "Site",
+        "the terrain of its hex, which sets its capacity (54.12)",
+        show=lambda s: DUMP_SITES.get(s, s),
+    ),
     *SUPPLY_COLUMNS,
+    Col("capacity", "Holds up to", "54.12: Ammunition / Fuel / Stores / Water"),
+    Col("room", "Room", "what more it may take before its capacity (54.12)"),
     Col("count", "Counters", "how many dump counters the row stands for"),
     Col("case", "Case"),
 )
@@ -54,6 +69,8 @@ TRUCK_COLUMNS: Final = (
     Col("truck_points", "Truck Points", "light, medium and heavy together (54.2)"),
     *(Col(c, COMMODITY_NAMES[c], "supply points loaded on the trucks") for c in COMMODITIES),
     Col("attached_to", "Attached to"),
+    Col("cp_expended", "CP expended", "CP the trucks expended this OpStage: moving and loading"),
+    Col("cpa", "CPA", "for supplies, the slowest type's (54.2)"),
     Col("purpose", "Purpose"),
 )
 

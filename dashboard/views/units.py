@@ -27,6 +27,15 @@ UNIT_COLUMNS: Final = (
     Col("cp_expended", "CP expended", "this Operations Stage (6.12)"),
     Col("cp_remaining", "CP remaining", "CPA less CP expended (6.2)"),
     Col("cohesion", "Cohesion Level", "6.2; Disorganization Points lower it (6.22)"),
+    Col("breakdown_points", "Breakdown Points", "its vehicles gained moving this OpStage (21.25)"),
+    Col("awaiting_repair", "Awaiting repair", "TOE Strength Points broken down (21.34)"),
+    Col(
+        "shortages",
+        "Shortages",
+        "what it is short of now: water (52.51, 52.52), fuel (49.16), ammunition (15.15, 50.14), "
+        "pasta (52.6), stores (51.22)",
+        width=260,
+    ),
     Col("arrival", "Arrives"),
 )
 SYSTEM_COLUMNS: Final = (
@@ -100,6 +109,10 @@ def toe_view(state: GameState, rows: list[Row]) -> None:
         st.caption("This unit has no TOE.")
         return
     show_table(systems, SYSTEM_COLUMNS)
+    waiting = state.units[unit_id].awaiting_repair
+    if waiting:
+        listed = ", ".join(f"{state.systems[h.system].name} ×{h.points}" for h in waiting)
+        st.caption(f"Awaiting repair (21.34; out of the TOE until repaired): {listed}.")
     ratings, columns = rating_rows(state, unit_id)
     show_table(ratings, columns)
     st.caption("– : not rated, or not summed into strength points (11.38); (n): as printed.")

@@ -3,7 +3,8 @@
 All or nothing: a file with any error yields every error as ``file:line: message`` and no
 ``Setup``. Checks: TOML syntax, field types and unknown keys (pydantic), negative amounts,
 duplicate ids, unknown classes, weapon systems, parents and attachments, rulings whose default
-is not an option.
+is not an option, dumps whose site contradicts their location or whose stock is over their
+54.12 capacity or of a commodity that never runs out there (8.48, 8.87).
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from typing import Annotated, Any, Final, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ledger.clock import GameTime
+from ledger.dumps import OASIS_RULING, default_site, setup_problems
 from ledger.errors import LedgerError
 from ledger.holdings import Dump, TruckGroup
 from ledger.quantities import Supplies
+from ledger.rulings import RULINGS
 from ledger.scenario import Ruling, ScenarioInfo, Setup
 from ledger.units import RATINGS, Ratings, TOEHolding, Unit, UnitClass, WeaponSystem
 
@@ -167,6 +170,7 @@ class _Dump(_Supplies):
     name: str
     location: str
     kind: Literal["dump", "dummy", "air_supply_pool", "unlimited"] = "dump"
+    site: Literal["major-city", "village", "other", "oasis", "box"] | None = None
     count: Annotated[int, Field(ge=1)] = 1
     notes: str = ""
     case: str
@@ -363,7 +367,22 @@ def _cross_check(model: _File, where: _Locator) -> Iterable[LedgerError]:
             yield err(("ruling", i, "default"), f"{ruling.default!r} is not one of the options")
     if model.scenario.end.value() < model.scenario.start.value():
         yield err(("scenario", "end"), "the scenario ends before it starts")
+    yield from _dump_sites(model, err)
     yield from _parent_cycles(model, err)
+
+
+def _dump_sites(model: _File, err: Any) -> Iterable[LedgerError]:
+    """54.12, 8.48, 8.88: each dump's site fits its location and its stock fits its capacity
+    (an oasis held to the default of ruling ``54.12-oasis-capacity``)."""
+    oasis = next(r.default for r in RULINGS if r.id == OASIS_RULING)
+    for i, row in enumerate(model.dump):
+        for key, message, case in setup_problems(_dump(row), oasis):
+            yield err(("dump", i, key), f"dump {row.id!r}: {message}", case)
+
+
+def _dump(row: _Dump) -> Dump:
+    site = row.site or default_site(row.location)
+    return _copy(Dump, row, supplies=row.value(), site=site)
 
 
 def _parent_cycles(model: _File, err: Any) -> Iterable[LedgerError]:
@@ -412,7 +431,7 @@ def _build(model: _File) -> Setup:
             )
             for u in model.unit
         ),
-        dumps=tuple(_copy(Dump, d, supplies=d.value()) for d in model.dump),
+        dumps=tuple(_dump(d) for d in model.dump),
         trucks=tuple(
             _copy(TruckGroup, t, cargo=t.cargo.value(), arrival=_time(t.arrival))
             for t in model.trucks

@@ -5,17 +5,24 @@ A truck group's cargo occupies some of its points (54.2, mixed loads pro rata,
 assumes the cargo rides on the heaviest points first (heavy, then medium, then light), each type
 taking its share of every commodity, and a point that carries anything is not free. That leaves
 the light points, the fastest carrying supplies (54.2 CPA 40 against 30), free longest.
+
+A convoy loaded under an accepted plan (``ledger.planning.accept``) is dedicated to one
+requisition: its ``purpose`` reads ``"requisition R3 for <unit>"`` (``purpose_for``). While that
+requisition is open the group is not a carrier, and the requisition is planned only for what is
+not already on its way (its wanted supply points less the dedicated groups' cargo).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection
 from fractions import Fraction
 from typing import Final
 
 from ledger.holdings import DumpKind, TruckGroup
 from ledger.planning.convoy_values import Carrier, Requisition, Stock, load_points
+from ledger.quantities import Supplies
 from ledger.state import GameState
 from ledger.trucks import TruckType
 from ledger.units import Side
@@ -25,6 +32,37 @@ PLANNED_DUMP_KINDS: Final[tuple[DumpKind, ...]] = ("dump", "unlimited")
 pool (shared among air facilities, 59.52)."""
 LOADING_ORDER: Final[tuple[TruckType, ...]] = ("heavy", "medium", "light")
 """The order cargo already on a truck group is assumed to fill its truck types."""
+_PURPOSE = re.compile(r"^requisition (R\d+)\b")
+
+
+def purpose_for(state: GameState, requisition_id: str) -> str:
+    """The ``purpose`` of a truck group loaded for requisition ``requisition_id``:
+    ``"requisition R3 for 1st RNF MG Bn"``."""
+    unit_id = state.requisitions[requisition_id].unit_id
+    return f"requisition {requisition_id} for {state.holder_name(unit_id)}"
+
+
+def dedicated_to(group: TruckGroup) -> str | None:
+    """The requisition id a truck group was loaded for (its ``purpose``), else ``None``."""
+    match = _PURPOSE.match(group.purpose)
+    return match.group(1) if match else None
+
+
+def on_its_way(state: GameState, requisition_id: str) -> Supplies:
+    """Supply points on the truck groups dedicated to ``requisition_id`` (their cargo)."""
+    return sum(
+        (g.cargo for g in state.trucks.values() if dedicated_to(g) == requisition_id),
+        Supplies(),
+    )
+
+
+def _serving_open_requisition(state: GameState, group: TruckGroup) -> bool:
+    served = dedicated_to(group)
+    return (
+        served is not None
+        and served in state.requisitions
+        and (state.requisitions[served].status == "open")
+    )
 
 
 def occupied_points(group: TruckGroup) -> dict[TruckType, int]:
@@ -60,11 +98,15 @@ def free_carrier(group: TruckGroup) -> Carrier:
 
 def carriers_of(state: GameState, side: Side) -> tuple[Carrier, ...]:
     """The free truck points of ``side``'s second/third-line truck groups (convoys, 8.18) in
-    play now, those with any free point, in the state's order."""
+    play now, those with any free point, in the state's order; not those dedicated to an open
+    requisition (``dedicated_to``)."""
     carriers = (
         free_carrier(g)
         for g in state.trucks.values()
-        if g.side == side and g.line == "second_third" and g.in_play(state.clock)
+        if g.side == side
+        and g.line == "second_third"
+        and g.in_play(state.clock)
+        and not _serving_open_requisition(state, g)
     )
     return tuple(c for c in carriers if c.light + c.medium + c.heavy > 0)
 
@@ -83,9 +125,19 @@ def stocks_of(
 
 def requisitions_of(state: GameState, side: Side) -> tuple[Requisition, ...]:
     """The open Supply Requisitions (4.55) of ``side`` as planner requisitions, in filing
-    order, each at its unit's hex, priority 1."""
-    return tuple(
-        Requisition(r.id, r.unit_id, state.units[r.unit_id].location, r.wanted)
+    order, each at its unit's hex, priority 1, wanting what is not already on its way
+    (``still_wanted``); those with nothing left to send are left out."""
+    planned = (
+        Requisition(r.id, r.unit_id, state.units[r.unit_id].location, still_wanted(state, r.id))
         for r in state.requisitions.values()
         if r.status == "open" and state.units[r.unit_id].side == side
     )
+    return tuple(r for r in planned if not r.wanted.is_zero)
+
+
+def still_wanted(state: GameState, requisition_id: str) -> Supplies:
+    """What requisition ``requisition_id`` wants less what is on its way (``on_its_way``),
+    never below 0 of a commodity, in supply points."""
+    wanted = state.requisitions[requisition_id].wanted
+    coming = on_its_way(state, requisition_id)
+    return Supplies(*(max(0, wanted.get(c) - coming.get(c)) for c, _ in wanted.items()))

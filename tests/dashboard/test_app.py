@@ -34,6 +34,7 @@ PAGES = {
     "views/organization.py": "Organization",
     "views/supply.py": "Supply",
     "views/requisitions.py": "Requisitions",
+    "views/planner.py": "Convoy planner",
     "views/journal.py": "Journal",
     "views/sheets.py": "Sheets",
 }

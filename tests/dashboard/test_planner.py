@@ -1,0 +1,78 @@
+"""The Convoy planner page through Streamlit's AppTest, on the mini fixture (mini.toml: Mersa
+Matruh, C3721, holds 1000 ammo, 3000 fuel, 4000 stores; 1st RNF stands there)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ledger.events import Source
+from ledger.journal import EventStore
+from ledger.journal.session import GameSession, create_game
+from ledger.journal.store import database_url
+from ledger.logistics import file_requisition
+from ledger.quantities import Supplies
+from ledger.scenario import Setup
+from tests.dashboard.pages import app_on
+
+
+@pytest.fixture
+def planner_db(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A mini game with R1: 1st RNF asks for 1500 ammo and 10 stores."""
+    path = tmp_path / "planner.db"
+    url = database_url(str(path))
+    session = create_game(EventStore(url), "mini", mini_setup)
+    source = Source(session.state.clock, "commonwealth", "field_commander")
+    wanted = Supplies(ammo=1500, stores=10)
+    session.execute(lambda s: file_requisition(s, "cw.1_rnf", wanted, source))
+    monkeypatch.setenv("QUARTERMASTER_DB", str(path))
+    return url
+
+
+def _click(at: AppTest, label: str) -> None:
+    [button] = [b for b in at.button if b.label == label]
+    button.click().run()
+    assert not at.exception, at.exception
+
+
+def test_plan_then_accept_records_the_draw_and_refiles_the_rest(planner_db: str) -> None:
+    at = app_on("views/planner.py")
+    assert "Press Plan convoys" in "\n".join(c.value for c in at.caption)
+    _click(at, "Plan convoys")
+    legs, wanted = at.dataframe[0].value, at.dataframe[1].value
+    # a direct draw at Mersa Matruh: all 1000 ammo and the 10 stores; 500 ammo short
+    assert list(legs["Ammunition"]) == [1000] and list(legs["Stores"]) == [10]
+    assert list(wanted["Ammunition short"]) == [500]
+    assert {m.label: m.value for m in at.metric}["Truck points"] == "0"
+    _click(at, "Accept plan")
+    assert not at.error, [e.value for e in at.error]
+    said = "\n".join(s.value for s in at.success)
+    assert "requisition R1 fulfilled" in said and "requisition R2" in said
+    state = GameSession(EventStore(planner_db), "mini").state
+    assert state.units["cw.1_rnf"].supplies.ammo == 2 + 1000
+    assert state.requisitions["R2"].wanted == Supplies(ammo=500)
+    # the plan is gone once recorded; planning again finds R2, and Mersa Matruh empty
+    assert not at.dataframe
+    _click(at, "Plan convoys")
+    assert "Nothing can be delivered." in [c.value for c in at.caption]
+    [wanted] = at.dataframe
+    assert list(wanted.value["Ammunition wanted"]) == [500]
+    assert list(wanted.value["Ammunition short"]) == [500]
+
+
+def test_a_refused_acceptance_shows_the_errors(planner_db: str) -> None:
+    at = app_on("views/planner.py")
+    _click(at, "Plan convoys")
+    # another player empties Mersa Matruh's ammunition meanwhile
+    session = GameSession(EventStore(planner_db), "mini")
+    source = Source(session.state.clock, "commonwealth", "logistics_commander")
+    from ledger.logistics import consume
+
+    session.execute(lambda s: consume(s, "cw_matruh", Supplies(ammo=900), "correction", source))
+    at.run()
+    assert any("plan again" in w.value for w in at.warning)
+    _click(at, "Accept plan")
+    errors = "\n".join(e.value for e in at.error)
+    assert "nothing was written" in errors and "900 short" in errors

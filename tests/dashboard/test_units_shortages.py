@@ -1,0 +1,41 @@
+"""Units page: each counter's shortages with their cases (52.52, 15.15...)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ledger import logistics
+from ledger.commands import end_stage
+from ledger.events import Source
+from ledger.journal import EventStore
+from ledger.journal.session import create_game
+from ledger.journal.store import database_url
+from ledger.quantities import Supplies
+from ledger.scenario import Setup
+from ledger.state import GameState
+from tests.dashboard.pages import app_on
+
+
+@pytest.fixture
+def thirsty(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mini game where 1 RNF drank its 4 Water away and went two OpStages without."""
+    path = tmp_path / "thirsty.db"
+    session = create_game(EventStore(database_url(str(path))), "thirsty", mini_setup)
+
+    def src(state: GameState) -> Source:
+        return Source(state.clock, "commonwealth", "logistics_commander")
+
+    session.execute(lambda s: logistics.consume(s, "cw.1_rnf", Supplies(water=4), "water", src(s)))
+    for _ in range(2):
+        session.execute(lambda s: end_stage(s, src(s)))
+    monkeypatch.setenv("QUARTERMASTER_DB", str(path))
+
+
+def test_units_page_shows_the_shortages(thirsty: None) -> None:
+    at = app_on("views/units.py")
+    table = at.dataframe[0].value.set_index("Counter")
+    assert table.loc["1 RNF", "Shortages"] == "no water 2 OpStage(s) (52.52)"
+    assert table.loc["1 RNF", "TOE Strength Points"] == 2  # 3, less 1 to thirst (52.53)
+    assert table.loc["3 RHA", "Shortages"] in ("", None)
