@@ -31,7 +31,7 @@ from ledger.events import (
     TrucksMoved,
     WeatherRecorded,
 )
-from ledger.holding_limits import never_runs_out_at, receiving_errors
+from ledger.holding_limits import never_runs_out_at, receiving_errors, tank_errors
 from ledger.phases import ORGANIZATION, is_phase
 from ledger.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
 from ledger.state import GameState
@@ -187,13 +187,16 @@ def file_requisition(
     state: GameState, unit_id: str, wanted: Supplies, source: Source, note: str = ""
 ) -> Outcome:
     """A Supply Requisition (4.55) for a unit in play; numbered ``R1``, ``R2``, ... in filing
-    order. Refused: unknown or not arrived unit, bad amounts."""
+    order. Refused: unknown or not arrived unit, bad amounts, more Fuel than the unit's tanks
+    could take on delivery (49.14, ``holding_limits.tank_errors``: request it on trucks)."""
     errors = _amount_errors(wanted)
     unit = state.units.get(unit_id)
     if unit is None:
         errors.append(LedgerError("unit", f"no unit {unit_id!r} in this game"))
     elif not unit.in_play(state.clock):
         errors.append(LedgerError("unit", f"{unit.name} is not in play yet", "8.86"))
+    elif not errors:
+        errors += tank_errors(state, unit_id, wanted)
     if errors:
         return _refuse(*errors)
     number = f"R{len(state.requisitions) + 1}"

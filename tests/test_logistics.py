@@ -224,3 +224,18 @@ def test_dumps_blown_or_bombed_lose_their_supplies_with_the_case(mini_state: Gam
     after = run(run(mini_state, blown), bombed)
     # Mersa Matruh 1000 / 3000 / 4000 / 0 (mini.toml)
     assert after.dumps["cw_matruh"].supplies == Supplies(0, 2750, 4000, 0)
+
+
+def test_a_requisition_for_more_fuel_than_the_tanks_take_is_refused(
+    mini_state: GameState,
+) -> None:
+    rha = replace(mini_state.units["cw.3_rha"], arrival=None)
+    state = replace(
+        mini_state,
+        units={**mini_state.units, "cw.3_rha": rha},
+        ruling_choices={"49.14-unit-fuel-capacity": "enforce"},
+    )
+    # 3rd RHA: six 25-pounders, CPA 15, fuel rate 1: 15 x 1/5 x 1 = 3 a point, 18 in all (49.14)
+    assert logistics.file_requisition(state, "cw.3_rha", Supplies(fuel=18), src(state)).ok
+    text = errors(logistics.file_requisition(state, "cw.3_rha", Supplies(fuel=19), src(state)))
+    assert "its tanks take 18 (49.14), 19 asked: 1 over" in text

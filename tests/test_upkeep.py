@@ -177,3 +177,15 @@ def test_stores_come_from_the_dump_in_the_units_hex(mini_state: GameState) -> No
     rnf = [(d.holder, d.supplies.stores) for d in stores.draws if d.consumer == "cw.1_rnf"]
     assert rnf == [("cw.1_rnf", 3), ("cw_matruh", 9)]
     assert not [s for s in stores.shortages if s.unit_id == "cw.1_rnf"]
+
+
+def test_off_map_boxes_lose_no_fuel_to_evaporation(graziani: GameState) -> None:
+    # 49.3 counts on-map Fuel: the Tripoli box dump (5000 Fuel) loses nothing; Tobruk (C4807,
+    # 2000 Fuel) loses 6 % = 120 in the Axis weekly evaporation
+    state = graziani
+    for _ in range(2):
+        state = run(state, end_stage(state, Source(state.clock)))
+    weekly = posted(end_stage(state, Source(state.clock)), "evaporation")
+    lost = {d.holder: d.supplies.fuel for d in weekly.draws}
+    assert "ax_tripoli" not in lost
+    assert lost["ax_tobruk"] == 120

@@ -20,7 +20,8 @@ from collections.abc import Collection
 from fractions import Fraction
 from typing import Final
 
-from ledger.holdings import DumpKind, TruckGroup
+from ledger.dumps import never_runs_out
+from ledger.holdings import Dump, DumpKind, TruckGroup
 from ledger.planning.convoy_values import Carrier, Requisition, Stock, load_points
 from ledger.quantities import Supplies
 from ledger.state import GameState
@@ -115,9 +116,22 @@ def stocks_of(
     state: GameState, side: Side, kinds: Collection[DumpKind] = PLANNED_DUMP_KINDS
 ) -> tuple[Stock, ...]:
     """The stocks of ``side``'s dumps of ``kinds`` (by default not dummies nor the air supply
-    pool), in the state's order; an unlimited source (60.44) gives an unlimited stock."""
+    pool), in the state's order; an unlimited source (60.44) gives an unlimited stock. A
+    commodity that never runs out at a dump (an oasis's Water and Stores, 8.48; Water in a box,
+    8.87) is offered as much as all of ``side``'s open requisitions want of it, so it never
+    binds the plan."""
+    wanted = sum((r.wanted for r in requisitions_of(state, side)), Supplies())
+
+    def offered(dump: Dump) -> Supplies:
+        return Supplies(
+            **{
+                c: max(v, wanted.get(c)) if never_runs_out(dump, c) else v
+                for c, v in dump.supplies.items()
+            }
+        )
+
     return tuple(
-        Stock(d.id, d.location, d.supplies, d.unlimited)
+        Stock(d.id, d.location, offered(d), d.unlimited)
         for d in state.dumps.values()
         if d.side == side and d.kind in kinds
     )

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ledger.apply import apply
 from ledger.clock import GameTime
+from ledger.events import Source
 from ledger.holdings import TruckGroup
+from ledger.logistics import file_requisition
 from ledger.planning.available import carriers_of, free_carrier, occupied_points, stocks_of
 from ledger.planning.convoy import Carrier, Stock
 from ledger.quantities import Supplies
@@ -77,3 +80,17 @@ def test_stocks_are_the_sides_dumps_not_dummies(mini_state: GameState) -> None:
         Stock("cw_cairo", "Cairo", Supplies(), unlimited=True),
     )
     assert [s.dump_id for s in stocks_of(state, "axis")] == ["ax_tobruk"]
+
+
+def test_an_oasis_offers_all_the_water_and_stores_wanted(mini_state: GameState) -> None:
+    oasis = replace(mini_state.dumps["cw_matruh"], site="oasis", supplies=Supplies(ammo=5))
+    state = replace(mini_state, dumps={**mini_state.dumps, "cw_matruh": oasis})
+    filed = file_requisition(
+        state, "cw.1_rnf", Supplies(stores=40, water=25), Source(state.clock, "commonwealth")
+    )
+    for event in filed.events:
+        state = apply(state, event)
+    (stock,) = [s for s in stocks_of(state, "commonwealth") if s.dump_id == "cw_matruh"]
+    # 8.48: Water and Stores never run out at an oasis: offered as much as is wanted (40, 25);
+    # its Ammunition is what it holds (5), and no Fuel
+    assert stock.supplies == Supplies(ammo=5, fuel=0, stores=40, water=25)
