@@ -4,8 +4,8 @@
 - ``cohesion-17``: Cohesion Level −17 or worse: the unit surrenders if close assaulted (15.88).
 - ``cohesion-26``: Cohesion Level −26 or worse: it may not move, attack or defend, and surrenders
   when an enemy combat unit moves adjacent (6.26).
-- ``out-of-ammunition``: every unit of its side in its hex is out of ammunition: all surrender
-  if close assaulted (15.15; ``surrenders_when_assaulted``).
+- ``out-of-ammunition``: every unit of a side in a hex is out of ammunition: all surrender if
+  close assaulted (15.15; ``surrenders_when_assaulted``); one warning per hex and side.
 """
 
 from __future__ import annotations
@@ -86,21 +86,25 @@ def surrenders_when_assaulted(state: GameState, location: str, side: Side) -> bo
 
 
 def _ammunition_surrenders(state: GameState, side: Side | None) -> list[Warning]:
-    found: list[Warning] = []
-    checked: dict[tuple[str, Side], bool] = {}
+    """One warning per hex and side whose units are all out of ammunition (15.15), naming the
+    first of them (by id) and how many there are."""
+    by_hex: dict[tuple[str, Side], list[str]] = {}
     for unit in state.units_in_play(side):
-        key = (unit.location, unit.side)
-        if key not in checked:
-            checked[key] = surrenders_when_assaulted(state, unit.location, unit.side)
-        if checked[key]:
-            found.append(
-                Warning(
-                    "out-of-ammunition",
-                    unit.id,
-                    unit.side,
-                    f"{unit.name}: every unit of its side in {unit.location} is out of "
-                    "ammunition — all surrender if close assaulted",
-                    "15.15",
-                )
+        by_hex.setdefault((unit.location, unit.side), []).append(unit.id)
+    found: list[Warning] = []
+    for (location, unit_side), unit_ids in by_hex.items():
+        if not surrenders_when_assaulted(state, location, unit_side):
+            continue
+        first = state.units[min(unit_ids)]
+        others = f" and {len(unit_ids) - 1} more" if len(unit_ids) > 1 else ""
+        found.append(
+            Warning(
+                "out-of-ammunition",
+                first.id,
+                unit_side,
+                f"{location}: {first.name}{others}, every unit of its side there, out of "
+                "ammunition — all surrender if close assaulted",
+                "15.15",
             )
+        )
     return found

@@ -66,9 +66,9 @@ def _whole(value: object) -> int | None:
 
 
 def site_label(site: DumpSite, oasis_terrain: str = "village") -> str:
-    """How a site reads on a sheet: ``"village"``, ``"Major City"``, ``"oasis (as village)"``."""
+    """How a site reads on a sheet: ``"Village"``, ``"Major City"``, ``"Oasis (as Village)"``."""
     if site == "oasis":
-        return f"oasis (as {_chart()[oasis_terrain]['label']})"
+        return f"Oasis (as {_chart()[oasis_terrain]['label']})"
     return str(_chart()[site]["label"])
 
 

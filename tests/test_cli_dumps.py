@@ -37,7 +37,7 @@ def test_an_arrival_over_capacity_is_refused_and_nothing_written(graziani: Playe
         "arrive", "Sidi Barrani", "--cause", "convoy", "--stores", "3000", ok=False
     ).stderr
     # 100 held + 3000 = 3100 Stores, 100 over a village's 3000
-    assert "Sidi Barrani (village) holds 100 Stores and may hold 3000 (54.12)" in refused
+    assert "Sidi Barrani (Village) holds 100 Stores and may hold 3000 (54.12)" in refused
     assert "3000 more make 3100: 100 over" in refused and "nothing was written" in refused
     assert len(graziani.json("history")) == before
     graziani.run("arrive", "Sidi Barrani", "--cause", "convoy", "--stores", "2900")

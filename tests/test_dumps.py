@@ -86,7 +86,7 @@ def test_setup_problems_name_the_commodity_and_the_excess() -> None:
     # Mersa Matruh's 60.44 stock (4000 Stores) on a village: 3000 at most, 1000 over
     matruh = _dump("village", ammo=1000, fuel=3000, stores=4000)
     assert setup_problems(matruh) == [
-        ("stores", "Test dump (village) may hold 3000 Stores, 4000 given: 1000 over", "54.12")
+        ("stores", "Test dump (Village) may hold 3000 Stores, 4000 given: 1000 over", "54.12")
     ]
     assert setup_problems(replace(matruh, site="major-city")) == []
     assert setup_problems(_dump("box", location="C4807"))[0][2] == "8.88"
@@ -95,7 +95,7 @@ def test_setup_problems_name_the_commodity_and_the_excess() -> None:
     assert oasis == [
         (
             "water",
-            "Test dump (oasis (as village)) never runs out of Water; leave its 200 out",
+            "Test dump (Oasis (as Village)) never runs out of Water; leave its 200 out",
             "8.48",
         )
     ]

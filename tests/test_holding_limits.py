@@ -56,7 +56,7 @@ def test_a_village_dump_refuses_what_would_take_it_over(mini_state: GameState) -
         logistics.arrive(village, "cw_matruh", Supplies(stores=200), "convoy", src(village))
     )
     assert text == (
-        "--stores: Mersa Matruh (village) holds 2900 Stores and may hold 3000 (54.12); 200 more "
+        "--stores: Mersa Matruh (Village) holds 2900 Stores and may hold 3000 (54.12); 200 more "
         "make 3100: 100 over"
     )
     full = run(
@@ -107,7 +107,7 @@ def test_an_oasis_refuses_water_and_stores_and_holds_fuel_to_its_ruling(
     (text,) = messages(
         logistics.arrive(oasis, "cw_matruh", Supplies(water=10), "convoy", src(oasis))
     )
-    assert "Mersa Matruh (oasis (as village)) never runs out of Water" in text and "(8.48)" in text
+    assert "Mersa Matruh (Oasis (as Village)) never runs out of Water" in text and "(8.48)" in text
     # 54.12-oasis-capacity: as a village 2500 Ammunition, 1000 + 1501 = 2501: 1 over
     assert (
         "2501: 1 over"

@@ -159,7 +159,9 @@ def test_15_15_a_hex_out_of_ammunition_surrenders_when_assaulted(mini_state: Gam
     out = with_units(mini_state, rnf(mini_state, supplies=Supplies()))
     assert surrenders_when_assaulted(out, AWAY, "commonwealth")
     assert not surrenders_when_assaulted(out, AWAY, "axis")  # no Axis unit there
-    assert any(w.check == "out-of-ammunition" and w.case == "15.15" for w in warnings(out))
+    (warned,) = [w for w in warnings(out) if w.check == "out-of-ammunition"]
+    assert (warned.unit_id, warned.case) == ("cw.1_rnf", "15.15")
+    assert warned.message.startswith(f"{AWAY}: 1st RNF MG Bn, every unit of its side there")
     row = reports.hex_surrender(out, AWAY, "commonwealth")
     assert row["surrenders"] and row["out_of_ammunition"] == "1st RNF MG Bn: 0 Ammunition"
     # a second unit there with ammunition for one close-assault point: no surrender
@@ -170,3 +172,17 @@ def test_15_15_a_hex_out_of_ammunition_surrenders_when_assaulted(mini_state: Gam
     units = {r["id"]: r["shortages"] for r in reports.units(out, include_arriving=True)}
     assert units["cw.1_rnf"] == "out of ammunition (15.15)"
     assert units["cw.3_rha"] == ""  # not in play yet
+
+
+def test_graziani_warns_once_per_hex_out_of_ammunition() -> None:
+    from ledger.apply import start
+    from ledger.events import GameStarted, Source
+    from ledger.io.scenario import bundled_scenarios, load_scenario
+
+    setup = load_scenario(bundled_scenarios()["graziani"])
+    state = start(GameStarted(Source(setup.info.start), setup))
+    found = [w for w in warnings(state) if w.check == "out-of-ammunition"]
+    # no unit starts with supplies (60.x), so every hex with units and no dump is one warning
+    hexes = {(state.units[w.unit_id].location, w.side) for w in found}
+    assert len(found) == len(hexes)
+    assert not any(loc == "D3714" for loc, _ in hexes)  # Mersa Matruh's 1000 Ammunition

@@ -76,8 +76,8 @@ def warning_list(state: GameState) -> None:
         )
     if no_ammunition:
         st.warning(
-            f"{no_ammunition} unit(s) in hexes where every unit of their side is out of "
-            "ammunition: all surrender if close assaulted (15.15).",
+            f"{no_ammunition} hex(es) where every unit of a side is out of ammunition: all "
+            "surrender if close assaulted (15.15).",
             icon=":material/inventory_2:",
         )
     if over:

@@ -33,9 +33,9 @@ DUMP_KINDS: Final = {
 }
 DUMP_SITES: Final = {
     "major-city": "Major City",
-    "village": "village",
-    "other": "other terrain",
-    "oasis": "oasis (8.48)",
+    "village": "Village",
+    "other": "Other terrain",
+    "oasis": "Oasis (8.48)",
     "box": "Tripoli/Tunisia box",
 }
 DUMP_COLUMNS: Final = (

@@ -11,7 +11,7 @@ def test_the_dumps_table_shows_site_capacity_and_room(graziani_db: str) -> None:
     assert {"Site", "Holds up to", "Room"} <= set(dumps.columns)
     barrani = dumps[dumps["Name"] == "Sidi Barrani"].iloc[0]
     # a village (54.12): 2500 / 8000 / 3000 / 1000; it holds 250 / 500 / 100 / 0 (60.44)
-    assert barrani["Site"] == "village"
+    assert barrani["Site"] == "Village"
     assert barrani["Holds up to"] == "2,500 / 8,000 / 3,000 / 1,000"
     assert barrani["Room"] == "2,250 / 7,500 / 2,900 / 1,000"
     matruh = dumps[dumps["Name"] == "Mersa Matruh"].iloc[0]

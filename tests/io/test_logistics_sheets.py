@@ -81,12 +81,12 @@ def _do(state: GameState, outcome: Outcome) -> GameState:
 @pytest.fixture
 def played(graziani: GameState) -> GameState:
     """Graziani with 250 Fuel on cw_c3721 and two requisitions: R1 open (6th RTR: 20
-    Ammunition, 150 Fuel, a note starting with "="), R2 rejected (Selby: 30 Water)."""
+    Ammunition, 70 Fuel, all its tanks take (49.14), a note starting with "="), R2 rejected (Selby: 30 Water)."""
     trucks = dict(graziani.trucks)
     trucks["cw_c3721"] = replace(trucks["cw_c3721"], cargo=Supplies(fuel=250))
     state = replace(graziani, trucks=trucks)
     source = Source(state.clock, side="commonwealth", role="field_commander")
-    wanted = Supplies(ammo=20, fuel=150)
+    wanted = Supplies(ammo=20, fuel=70)
     state = _do(state, logistics.file_requisition(state, RTR, wanted, source, note=EVIL))
     state = _do(state, logistics.file_requisition(state, SELBY, Supplies(water=30), source))
     return _do(state, logistics.reject_requisition(state, "R2", "no water to spare", source))
@@ -240,7 +240,7 @@ def test_requisitions_open_first_with_sumif(played: GameState) -> None:
     assert [r1[c] for c in ("Hex", "Ammunition", "Fuel", "Stores", "Water")] == [
         "D3612",
         20,
-        150,
+        70,
         0,
         0,
     ]
@@ -355,7 +355,7 @@ def test_libreoffice_recalculates_the_totals(
     assert numbers[:8] == [60, 255, 57, 372, 0, 250, 0, 0]
     assert numbers[8:12] == [1596, 47850, 5895, 39300]
     assert numbers[12:] == [1596 - 9, 47850 - 250, 5895 - 31, 39300 - 206]
-    assert _figures(text, "Open requisitions: total wanted") == [20, 150, 0, 0]  # R2 not
+    assert _figures(text, "Open requisitions: total wanted") == [20, 70, 0, 0]  # R2 not
     assert "=HYPERLINK(" in text  # printed as text (wrapped in its box)
 
 

@@ -35,7 +35,7 @@ def test_site_and_capacity_columns() -> None:
     }
     bardia = lines["Bardia"]
     assert (bardia["Site"], bardia["Holds up to (A / F / S / W)"]) == (
-        "village",
+        "Village",
         "2,500 / 8,000 / 3,000 / 1,000",
     )
     tripoli = lines["Tripoli"]
