@@ -76,6 +76,22 @@ ECHELON_POINTS = {"division": 5, "super_brigade": 3, "brigade": 2, "battalion": 
 """Chart 9.4: the Stacking Points of each level, for a unit the reference gives none."""
 RULINGS: list[dict[str, Any]] = [
     {
+        "id": "toe-attrition-posting",
+        "case": "51.22, 52.53, 52.7",
+        "question": (
+            "This scenario sets the ledger's ruling of the same name for itself. Its units start "
+            "with no supplies and its dumps with no Water (the Commonwealth table prints no Water "
+            "column, GAPS S-004), while the wells, towns and pipelines they drink from are on the "
+            "map, not in the ledger: posting thirst losses by itself would take TOE points from "
+            "units that drank at a well nobody recorded. 'notes-only' (default here): the upkeep "
+            "lists each unit's shortage and the TOE points due, and the players record the losses "
+            "they agree (`correct-toe`), or their water (`draw-water`). 'post': the ledger posts "
+            "the losses, once the players record every draw of water."
+        ),
+        "options": ["post", "notes-only"],
+        "default": "notes-only",
+    },
+    {
         "id": "60.22-7th-support-group-parent",
         "case": "60.41",
         "question": (

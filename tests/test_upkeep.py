@@ -118,8 +118,16 @@ def test_units_draw_from_a_dump_in_their_hex(graziani: GameState) -> None:
     outcome = end_stage(state, Source(state.clock))
     stores = posted(outcome, "stores")
     essex = [d for d in stores.draws if d.consumer == "cw.70_inf_div.1st_essex"]
-    # 1st Essex: 6 TOE, but the dump holds no Water, so it lost 1 TOE point to thirst at the
-    # end of OpStages 2 and 3 (52.53): 4 TOE × 4 = 16 Stores (51.11), all from Mersa Matruh
+    # 1st Essex: 6 TOE × 4 = 24 Stores (51.11), all from Mersa Matruh. The dump holds no Water,
+    # so 52.53 makes 1 TOE point due at the end of OpStages 2 and 3; Graziani lists it in the
+    # notes (its ruling toe-attrition-posting: notes-only) instead of taking it
+    assert [(d.holder, d.supplies.stores) for d in essex] == [("cw_mersa_matruh", 24)]
+    posting = replace(graziani, ruling_choices={"toe-attrition-posting": "post"})
+    for _ in range(2):
+        posting = run(posting, end_stage(posting, Source(posting.clock)))
+    stores = posted(end_stage(posting, Source(posting.clock)), "stores")
+    essex = [d for d in stores.draws if d.consumer == "cw.70_inf_div.1st_essex"]
+    # posted: 1 TOE point lost at the end of OpStages 2 and 3: 4 TOE × 4 = 16 Stores
     assert [(d.holder, d.supplies.stores) for d in essex] == [("cw_mersa_matruh", 16)]
 
 
