@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ledger.cna.consumption import ConsumptionRulings, usable_captured
-from ledger.commands import Outcome, _same_hex_errors
+from ledger.commands import Outcome, same_hex_errors
 from ledger.errors import LedgerError
 from ledger.events import Source
 from ledger.logistics import arrive, consume
@@ -98,7 +98,7 @@ def capture(
             errors=(LedgerError("ENEMY", f"{named(enemy_holder)} holds no supplies", "50.16"),)
         )
     share = capture_share(taken, ConsumptionRulings.from_choices(state.ruling))
-    errors += _same_hex_errors(state, enemy_holder, captor_holder)
+    errors += same_hex_errors(state, enemy_holder, captor_holder)
     lost = consume(state, enemy_holder, taken, "captured-by-enemy", source)
     errors += lost.errors
     kept = replace(

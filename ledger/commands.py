@@ -309,7 +309,7 @@ def transfer(
                         f"{wanted - there} short",
                     )
                 )
-    errors += _same_hex_errors(state, origin, destination)
+    errors += same_hex_errors(state, origin, destination)
     if destination in state.trucks:
         errors += _capacity_errors(state, destination, supplies)
     errors += receiving_errors(state, destination, supplies)  # 54.12, 8.48, 8.87, 49.14
@@ -328,10 +328,11 @@ HEX = re.compile(r"^[A-E]\d{4}$")
 """A map hex as the scenarios write it (``"C3721"``)."""
 
 
-def _same_hex_errors(state: GameState, origin: str, destination: str) -> list[LedgerError]:
+def same_hex_errors(state: GameState, origin: str, destination: str) -> list[LedgerError]:
     """Supply is used where it is: a transfer joins two holders in one hex (ruling
     ``same-hex-transfers``); moving it elsewhere is loading trucks, moving them, unloading.
-    Holders placed by description, and unlimited sources, are not checked."""
+    Holders placed by description, and unlimited sources, are not checked. Returns one
+    ``LedgerError`` on field ``--to`` (case 54.1) when the hexes differ, else an empty list."""
     if state.ruling("same-hex-transfers") != "enforce":
         return []
     here, there = _hex_of(state, origin), _hex_of(state, destination)

@@ -457,29 +457,5 @@ class EventUndone:
     kind: Literal["event_undone"] = "event_undone"
 
 
-Event = (
-    GameStarted
-    | CPExpended
-    | SuppliesTransferred
-    | OperationsStageEnded
-    | CohesionAdjusted
-    | PhaseAdvanced
-    | UnitReorganized
-    | TruckPointsMoved
-    | TroopsCarried
-    | WeatherRecorded
-    | SuppliesConsumed
-    | SuppliesArrived
-    | RequisitionFiled
-    | RequisitionClosed
-    | ConsumptionPosted
-    | TrucksMoved
-    | TrucksLoaded
-    | TOEPointsLost
-    | UnitMoved
-    | BreakdownChecked
-    | VehiclesRepaired
-    | BreakdownPointsCleared
-    | EventUndone
-)
+Event = GameStarted | ReversibleEvent | EventUndone
 """Every kind of journal event."""

@@ -29,6 +29,11 @@ def is_in_transit_box(location: str) -> bool:
     return location.strip().casefold().startswith(IN_TRANSIT_PREFIX.casefold())
 
 
+def is_off_map(location: str) -> bool:
+    """True in a Tripoli/Tunisia box or an In Transit box: off the game map (8.81)."""
+    return is_tripoli_tunisia_box(location) or is_in_transit_box(location)
+
+
 def has_unlimited_water(location: str) -> bool:
     """8.87: Water never runs short in a Tripoli/Tunisia box or an In Transit box."""
-    return is_tripoli_tunisia_box(location) or is_in_transit_box(location)
+    return is_off_map(location)

@@ -43,7 +43,7 @@ from ledger.cna.shortage import (
 from ledger.dumps import never_runs_out
 from ledger.events import CohesionAdjusted, ConsumptionPosted, Draw, Event, Shortage, Source
 from ledger.holdings import TruckGroup
-from ledger.places import has_unlimited_water, is_in_transit_box, is_tripoli_tunisia_box
+from ledger.places import has_unlimited_water, is_off_map
 from ledger.quantities import Supplies
 from ledger.state import GameState
 from ledger.units import Unit
@@ -287,10 +287,6 @@ def _after(state: GameState, event: Event) -> GameState:
     return apply(state, event)
 
 
-def _off_map(location: str) -> bool:
-    return is_tripoli_tunisia_box(location) or is_in_transit_box(location)
-
-
 def evaporation_upkeep(state: GameState, source: Source, *, hot: bool) -> ConsumptionPosted | None:
     """Fuel and Water lost from dumps and truck cargo: the weekly loss that opens a Game-Turn
     (49.3, ``hot=False``) or 5 % in a Hot Operations Stage (29.34, ``hot=True``). Units' own
@@ -302,12 +298,12 @@ def evaporation_upkeep(state: GameState, source: Source, *, hot: bool) -> Consum
     holders: list[tuple[str, str, Supplies]] = [
         (d.id, d.side, d.supplies)
         for d in sorted(state.dumps.values(), key=lambda d: d.id)
-        if d.kind in ("dump", "air_supply_pool") and not _off_map(d.location)
+        if d.kind in ("dump", "air_supply_pool") and not is_off_map(d.location)
     ]
     holders += [
         (t.id, t.side, t.cargo)
         for t in sorted(state.trucks.values(), key=lambda t: t.id)
-        if t.in_play(state.clock) and not _off_map(t.location)
+        if t.in_play(state.clock) and not is_off_map(t.location)
     ]
     loss: Callable[[int, str], int]
     if hot:
