@@ -1,0 +1,624 @@
+"""Barrage: firing groups, the Artillery Barrage Table with exact odds, and Holding Off
+(10.33-10.35, 11.32-11.34, 12.1-12.6).
+
+A barrage is some TOE Strength Points of guns (``Element``s with a Barrage Rating) fired at one
+target unit. Its Raw Barrage Points are summed over every gun first and divided once (11.34):
+the Actual Barrage Points pick a column of chart 12.6 (bundled as ``12.6-barrage-infantry``,
+``-armor``, ``-gun`` and ``-truck``). The target's best terrain moves the column left
+(12.33, 12.34; ``ledger.combat.terrain.barrage_shift``); past the 1-2 column the barrage has no
+effect. Two dice read large-small (12.42) give the target's result; when trucks are in its hex a
+second, independent throw on the same column gives the Truck Points lost (12.46).
+
+Who may fire together (12.11-12.16): guns Forward combine with Forward guns of the same or other
+hexes and may split their TOE points between targets; Italian guns Forward combine only within
+their hex; guns Back fire alone, with every point, at one target. An ``Element`` whose
+``forward`` is ``None`` (a unit that is not placed Forward or Back) counts as Forward.
+
+Rulings: ``combat-example-barrage-reading`` (the worked combat example after 15.96 reads the
+chart the other way round; the chart governs by default) and ``10.34-holding-off-count`` (how a
+counter larger than a battalion counts towards a Holding Off barrage).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Final, Literal, NoReturn
+
+from ledger.charts.engine import Chart
+from ledger.charts.loader import bundled_chart
+from ledger.combat.costs import (
+    AmmoCharge,
+    CPCharge,
+    ammunition_for,
+    barraged_phasing_cp,
+    combat_cp,
+)
+from ledger.combat.forces import (
+    COMBAT_CLASSES,
+    ColumnShift,
+    CombatClass,
+    Element,
+    Figure,
+    actual,
+    to_json,
+    total_raw,
+)
+from ledger.combat.terrain import barrage_shift, check_terrain
+
+READING_RULING: Final = "combat-example-barrage-reading"
+READING_OPTIONS: Final = ("chart", "example")
+HOLDING_OFF_RULING: Final = "10.34-holding-off-count"
+HOLDING_OFF_OPTIONS: Final = ("per-unit", "per-stacking-point")
+NO_EFFECT: Final = "no effect"
+PINNED: Final = "P"
+TRUCK_CHART: Final = "12.6-barrage-truck"
+MIRROR: Final = 77
+"""Ruling option ``example``: each die is read as 7 minus its face, so reading r is read as 77 - r."""
+
+
+def barrage_chart(target_class: CombatClass | Literal["truck"]) -> Chart:
+    """The 12.6 rows for a target class (``"infantry"``, ``"armor"``, ``"gun"``) or ``"truck"``."""
+    return bundled_chart(f"12.6-barrage-{target_class}")
+
+
+@dataclass(frozen=True, slots=True)
+class BarrageTarget:
+    """The unit barraged (12.22-12.24): ``unit`` id (or a blind label, "Infantry #2", 12.24),
+    its 3.2 ``combat_class``, ``hex`` and the terrain keys of that hex (8.37).
+
+    ``trucks_present``: Truck Points are in the hex, so a second roll is made (12.46).
+    ``truck_points_per_toe``: the Truck Points carrying one of the target's infantry TOE
+    Strength Points (0: not riding trucks); each infantry TOE point destroyed loses them too
+    (12.46). ``artillery_hq``: an Artillery HQ, which a Pin result never affects (12.44).
+    Raises ``ValueError`` naming the field, the value and the case.
+    """
+
+    unit: str
+    combat_class: CombatClass
+    hex: str = ""
+    terrain: tuple[str, ...] = ()
+    trucks_present: bool = False
+    truck_points_per_toe: Fraction | int = 0
+    artillery_hq: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.unit:
+            raise ValueError("target unit: a unit id or label is needed (12.23, 12.24)")
+        if self.combat_class not in COMBAT_CLASSES:
+            raise ValueError(
+                f"target combat_class {self.combat_class!r}: expected one of "
+                f"{', '.join(COMBAT_CLASSES)} (12.23)"
+            )
+        check_terrain(self.terrain)
+        if self.truck_points_per_toe < 0:
+            raise ValueError(
+                f"target truck_points_per_toe {self.truck_points_per_toe}: cannot be negative (12.46)"
+            )
+        if self.truck_points_per_toe and self.combat_class != "infantry":
+            raise ValueError(
+                f"target truck_points_per_toe {self.truck_points_per_toe}: only Infantry-class "
+                f"TOE points ride trucks under 12.46, not {self.combat_class}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class BarrageFire:
+    """One barrage of a side's plan: the ``guns`` (TOE points committed) fired at ``target``."""
+
+    target: str
+    guns: tuple[Element, ...]
+
+
+def _label(gun: Element) -> str:
+    return gun.name or f"{gun.unit} {gun.system}"
+
+
+def check_firing_group(guns: Sequence[Element]) -> None:
+    """Refuse guns that may not fire together at one target (12.13-12.16, 12.0).
+
+    Every gun needs TOE points and a Barrage Rating, all of one side; a gun Back fires only
+    with its own unit's points (12.16); a group with an Italian gun Forward must all be in its
+    hex (12.14). Raises ``ValueError`` naming the unit and the case."""
+    if not guns:
+        raise ValueError("guns: a barrage needs at least one gun (12.0)")
+    sides = {g.side for g in guns}
+    if len(sides) > 1:
+        raise ValueError(f"guns: a barrage is fired by one side, found {', '.join(sorted(sides))}")
+    for gun in guns:
+        if gun.points <= 0 or gun.rating("barrage") <= 0:
+            raise ValueError(
+                f"{_label(gun)} ({gun.unit}): {gun.points} TOE points at Barrage "
+                f"{gun.rating('barrage')}: only TOE points with a Barrage Rating fire (12.0)"
+            )
+    units = {g.unit for g in guns}
+    for gun in guns:
+        if gun.forward is False and len(units) > 1:
+            raise ValueError(
+                f"{gun.unit} is Back: it may not combine its fire with "
+                f"{', '.join(sorted(units - {gun.unit}))} (12.16)"
+            )
+        if gun.italian and gun.forward is not False:
+            away = sorted({g.unit for g in guns if g.hex != gun.hex})
+            if away:
+                raise ValueError(
+                    f"{gun.unit} is Italian: it combines fire only with guns in its hex "
+                    f"{gun.hex!r}, not with {', '.join(away)} (12.14)"
+                )
+
+
+def check_barrage_plan(
+    barrages: Sequence[BarrageFire], held: Mapping[str, int] | None = None
+) -> None:
+    """Refuse one side's barrages of a Combat Segment that break 12.13-12.16 or 12.32.
+
+    Each barrage's guns must be a valid firing group (``check_firing_group``). A unit Back
+    fires in one barrage only (12.16). ``held`` {unit id: TOE points with a Barrage Rating}
+    adds: a unit Back fires all of them (it may not split, 12.16) and no unit fires more than
+    it holds over all its barrages (12.15). A target may be barraged once from each hex
+    (12.32): two barrages at one target may not share a firing hex. Raises ``ValueError``
+    naming the unit (or target) and the case."""
+    fired: dict[str, int] = {}
+    back_in: dict[str, int] = {}
+    hexes_at: dict[str, set[str]] = {}
+    for index, barrage in enumerate(barrages):
+        check_firing_group(barrage.guns)
+        for gun in barrage.guns:
+            fired[gun.unit] = fired.get(gun.unit, 0) + gun.points
+        for unit in {g.unit for g in barrage.guns if g.forward is False}:
+            if unit in back_in:
+                raise ValueError(
+                    f"{unit} is Back: it fires in barrage {back_in[unit] + 1} and again in "
+                    f"barrage {index + 1}; it may not split its fire (12.16)"
+                )
+            back_in[unit] = index
+        hexes = {g.hex for g in barrage.guns}
+        shared = hexes & hexes_at.get(barrage.target, set())
+        if shared:
+            raise ValueError(
+                f"target {barrage.target}: barraged twice from hex {', '.join(sorted(shared))} "
+                f"in one Combat Segment (12.32)"
+            )
+        hexes_at.setdefault(barrage.target, set()).update(hexes)
+    for unit, points in fired.items():
+        if held is None or unit not in held:
+            continue
+        if points > held[unit]:
+            raise ValueError(
+                f"{unit}: fires {points} TOE points in its barrages, holds {held[unit]} (12.15)"
+            )
+        if unit in back_in and points < held[unit]:
+            raise ValueError(
+                f"{unit} is Back: fires {points} of its {held[unit]} TOE points; a unit Back "
+                f"may not split its fire (12.16)"
+            )
+
+
+Joint = tuple[tuple[tuple[str, str], Fraction], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BarrageCalculation:
+    """A barrage worked out before the dice (12.43): the ``guns``, the ``target``, whether the
+    firing side is ``phasing``, ``figures`` (Raw per gun, Raw total, Actual, column, ...) and
+    terrain ``shifts``; ``column`` is the 12.6 column fired on (a key such as ``"7-8"``) or
+    ``None`` when the barrage can have no effect, ``no_effect_reason`` saying why.
+
+    ``distribution`` {result: probability} is the target's ("no effect", "P", "1", "2": TOE
+    Strength Points destroyed); ``truck_distribution`` the Truck Points' second roll (``None``
+    without trucks in the hex) and ``joint_distribution`` ((target, truck) result, probability)
+    of both throws, independent. Each sums to exactly 1. ``cp`` are the CP charges (11.21-11.23,
+    Fractions), ``ammunition`` the Ammunition Points used (50.2); ``rulings`` the options in force.
+    """
+
+    guns: tuple[Element, ...]
+    target: BarrageTarget
+    phasing: bool
+    figures: tuple[Figure, ...]
+    shifts: tuple[ColumnShift, ...]
+    column: str | None
+    no_effect_reason: str
+    distribution: dict[str, Fraction]
+    truck_distribution: dict[str, Fraction] | None
+    joint_distribution: Joint | None
+    cp: tuple[CPCharge, ...]
+    ammunition: tuple[AmmoCharge, ...]
+    rulings: tuple[tuple[str, str], ...] = field(default=((READING_RULING, "chart"),))
+
+    @property
+    def actual_points(self) -> int:
+        """The Actual Barrage Points fired (11.32)."""
+        return actual(total_raw(self.guns, "barrage"))
+
+    @property
+    def reading_option(self) -> str:
+        """The option of ruling ``combat-example-barrage-reading`` in force."""
+        return dict(self.rulings)[READING_RULING]
+
+    def as_json(self) -> dict[str, object]:
+        """Everything above as JSON-ready data (``forces.to_json``), plus the chart ids."""
+        data = to_json(self)
+        assert isinstance(data, dict)
+        data["actual_points"] = self.actual_points
+        data["charts"] = [f"12.6-barrage-{self.target.combat_class}"] + (
+            [TRUCK_CHART] if self.target.trucks_present else []
+        )
+        return data
+
+
+def calculate_barrage(
+    guns: Sequence[Element],
+    target: BarrageTarget,
+    *,
+    phasing: bool = True,
+    firer_hex_units: Iterable[tuple[str, str]] | None = None,
+    target_hex_units: Iterable[tuple[str, str]] | None = None,
+    reading: str = "chart",
+) -> BarrageCalculation:
+    """Work out one barrage of ``guns`` at ``target`` (12.0-12.4, 11.31-11.34).
+
+    ``phasing``: the firing side is the Phasing side (its units pay 5 CP, the target hex's 3;
+    a non-Phasing side firing pays 3 and the Phasing units barraged 3: 11.21a, 11.22, 11.23).
+    ``firer_hex_units`` / ``target_hex_units`` are (unit id, hex) of every unit in the firing
+    and target hexes (11.25; default: the guns' units, the target unit). ``reading`` is the
+    option of ruling ``combat-example-barrage-reading``. 90 Raw against armor in Rough: 9
+    Actual, the 9-10 column shifted to 7-8. Raises ``ValueError`` for an invalid firing group
+    (``check_firing_group``) or an unknown option."""
+    if reading not in READING_OPTIONS:
+        raise ValueError(
+            f"reading {reading!r}: ruling {READING_RULING} has options {', '.join(READING_OPTIONS)}"
+        )
+    check_firing_group(guns)
+    raw = total_raw(guns, "barrage")
+    points = actual(raw)
+    figures = [
+        Figure(
+            f"Raw Barrage Points of {_label(g)}",
+            g.raw("barrage"),
+            "11.31",
+            f"{g.points} TOE x Barrage {g.rating('barrage')}",
+        )
+        for g in guns
+    ]
+    figures.append(Figure("Raw Barrage Points", raw, "11.34", "summed before dividing"))
+    figures.append(
+        Figure("Actual Barrage Points", points, "11.32, 11.33", f"{raw} / 10, rounded half up")
+    )
+    figures.append(Figure("Target class", target.combat_class, "12.23", target.unit))
+    shift = barrage_shift(target.terrain, target.combat_class)
+    shifts = (shift,) if shift else ()
+    column, reason = _column(points, shift, figures)
+    chart = barrage_chart(target.combat_class)
+    distribution = _target_odds(chart, column, target, figures)
+    trucks = _truck_odds(column, target, figures)
+    joint = None
+    if trucks is not None:
+        joint = tuple(
+            ((a, b), pa * pb) for a, pa in distribution.items() for b, pb in trucks.items()
+        )
+    if target.truck_points_per_toe:
+        figures.append(
+            Figure(
+                "Truck Points carrying each infantry TOE point",
+                target.truck_points_per_toe,
+                "12.46",
+                "lost with every infantry TOE point the barrage destroys, besides the truck roll",
+            )
+        )
+    return BarrageCalculation(
+        guns=tuple(guns),
+        target=target,
+        phasing=phasing,
+        figures=tuple(figures),
+        shifts=shifts,
+        column=column,
+        no_effect_reason=reason,
+        distribution=distribution,
+        truck_distribution=trucks,
+        joint_distribution=joint,
+        cp=tuple(_cp(guns, target, phasing, firer_hex_units, target_hex_units)),
+        ammunition=tuple(ammunition_for(guns, "barrage")),
+        rulings=((READING_RULING, reading),),
+    )
+
+
+def _column(
+    points: int, shift: ColumnShift | None, figures: list[Figure]
+) -> tuple[str | None, str]:
+    """The 12.6 column for ``points`` after ``shift`` (or None and why there is none)."""
+    chart = barrage_chart("infantry")  # every part of 12.6 has the same columns
+    if points < 1:
+        reason = "0 Actual Barrage Points (under 5 Raw): no column of 12.6, no effect"
+        figures.append(Figure("Column", NO_EFFECT, "11.33", reason))
+        return None, reason
+    base = chart.row_for(points).key
+    figures.append(Figure("Column for the Actual Barrage Points", base, "12.43"))
+    if shift is None:
+        return base, ""
+    index = chart.keys.index(base) + shift.columns
+    if index < 0:
+        reason = f"{base} shifted {-shift.columns} column(s) left passes the 1-2 column: no effect"
+        figures.append(Figure("Column", NO_EFFECT, "12.34", reason))
+        return None, reason
+    column = chart.keys[min(index, len(chart.keys) - 1)]
+    figures.append(Figure("Column after terrain", column, "12.33, 12.34", shift.reason))
+    return column, ""
+
+
+def _target_odds(
+    chart: Chart, column: str | None, target: BarrageTarget, figures: list[Figure]
+) -> dict[str, Fraction]:
+    if column is None:
+        return {NO_EFFECT: Fraction(1)}
+    odds = chart.distribution(column)
+    if target.artillery_hq and PINNED in odds:
+        figures.append(Figure("Pin", "does not occur", "12.44", "target is an Artillery HQ"))
+        odds = {NO_EFFECT: odds.pop(NO_EFFECT, Fraction(0)) + odds.pop(PINNED)} | odds
+    return odds
+
+
+def _truck_odds(
+    column: str | None, target: BarrageTarget, figures: list[Figure]
+) -> dict[str, Fraction] | None:
+    if not target.trucks_present:
+        return None
+    figures.append(
+        Figure(
+            "Truck roll",
+            column or NO_EFFECT,
+            "12.46",
+            "trucks in the target's hex: a second throw on the same column",
+        )
+    )
+    if column is None:
+        return {NO_EFFECT: Fraction(1)}
+    return barrage_chart("truck").distribution(column)
+
+
+def _cp(
+    guns: Sequence[Element],
+    target: BarrageTarget,
+    phasing: bool,
+    firer_hex_units: Iterable[tuple[str, str]] | None,
+    target_hex_units: Iterable[tuple[str, str]] | None,
+) -> list[CPCharge]:
+    firers = list(firer_hex_units) if firer_hex_units is not None else []
+    if firer_hex_units is None:
+        for gun in guns:
+            if (gun.unit, gun.hex) not in firers:
+                firers.append((gun.unit, gun.hex))
+    targets = (
+        list(target_hex_units) if target_hex_units is not None else [(target.unit, target.hex)]
+    )
+    if phasing:
+        return combat_cp(firers, targets, action="barrage")
+    seen: set[str] = set()
+    charges = []
+    for unit, hex_ in firers:
+        if unit not in seen:
+            seen.add(unit)
+            charges.append(CPCharge(unit, hex_, Fraction(3), "11.21a", "barrages a Phasing unit"))
+    return charges + barraged_phasing_cp(dict(targets).items())
+
+
+@dataclass(frozen=True, slots=True)
+class BarrageResult:
+    """A barrage read with real dice: ``reading`` (11..66) and ``read_as`` (the same unless
+    ruling ``combat-example-barrage-reading`` is ``example``), the target's ``result``,
+    ``pinned``, ``toe_lost`` (TOE Strength Points destroyed, 12.45); the truck throw likewise
+    (``truck_points_lost``, 12.46) and ``carried_truck_points_lost``, the Truck Points carrying
+    the destroyed infantry TOE points (12.46). ``figures`` say how each was read."""
+
+    calculation: BarrageCalculation
+    reading: int
+    read_as: int
+    result: str
+    pinned: bool
+    toe_lost: int
+    truck_reading: int | None
+    truck_read_as: int | None
+    truck_result: str | None
+    truck_points_lost: int
+    carried_truck_points_lost: Fraction
+    figures: tuple[Figure, ...]
+
+    def as_json(self) -> dict[str, object]:
+        """Everything above as JSON-ready data (``forces.to_json``)."""
+        data = to_json(self)
+        assert isinstance(data, dict)
+        data["calculation"] = self.calculation.as_json()
+        return data
+
+
+def check_d66(value: object, field_name: str, case: str = "12.42") -> int:
+    """``value`` as a two-dice sequential reading; ``ValueError`` naming the field, the value
+    and ``case`` unless it is 11..66 with both digits 1..6."""
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or not (1 <= value // 10 <= 6 and 1 <= value % 10 <= 6)
+    ):
+        raise ValueError(
+            f"{field_name} {value!r}: expected a two-dice reading 11-66, large die first, both "
+            f"digits 1-6 ({case})"
+        )
+    return value
+
+
+def read_barrage(
+    calculation: BarrageCalculation, reading: int, truck_reading: int | None = None
+) -> BarrageResult:
+    """The barrage's result for the dice thrown: ``reading`` for the target and, when trucks
+    are in its hex, ``truck_reading`` (12.42, 12.46). Raises ``ValueError`` naming the field
+    for a reading that is not 11..66 with digits 1..6, a missing truck reading with trucks
+    present, or a truck reading without trucks."""
+    check_d66(reading, "reading")
+    target = calculation.target
+    if target.trucks_present and truck_reading is None:
+        raise ValueError("truck_reading None: trucks are in the target's hex, throw again (12.46)")
+    if truck_reading is not None and not target.trucks_present:
+        raise ValueError(
+            f"truck_reading {truck_reading!r}: no trucks in the target's hex, no second throw (12.46)"
+        )
+    mirror = calculation.reading_option == "example"
+    read_as = MIRROR - reading if mirror else reading
+    figures = [Figure("Target reading", read_as, "12.42", _how(reading, mirror))]
+    result = _lookup(barrage_chart(target.combat_class), calculation.column, read_as)
+    if result == PINNED and target.artillery_hq:
+        result = NO_EFFECT
+        figures.append(Figure("Pin", "does not occur", "12.44", "target is an Artillery HQ"))
+    toe_lost = int(result) if result.isdigit() else 0
+    figures.append(Figure("Target result", result, "12.44, 12.45", target.unit))
+    truck_read_as = truck_result = None
+    truck_lost = 0
+    if truck_reading is not None:
+        check_d66(truck_reading, "truck_reading", "12.46")
+        truck_read_as = MIRROR - truck_reading if mirror else truck_reading
+        truck_result = _lookup(barrage_chart("truck"), calculation.column, truck_read_as)
+        truck_lost = int(truck_result) if truck_result.isdigit() else 0
+        figures.append(Figure("Truck reading", truck_read_as, "12.46", _how(truck_reading, mirror)))
+        figures.append(Figure("Truck Points destroyed", truck_lost, "12.46", "owner chooses"))
+    carried = toe_lost * Fraction(target.truck_points_per_toe)
+    if carried:
+        figures.append(
+            Figure("Carrying Truck Points destroyed", carried, "12.46", f"{toe_lost} TOE lost")
+        )
+    return BarrageResult(
+        calculation=calculation,
+        reading=reading,
+        read_as=read_as,
+        result=result,
+        pinned=result == PINNED,
+        toe_lost=toe_lost,
+        truck_reading=truck_reading,
+        truck_read_as=truck_read_as,
+        truck_result=truck_result,
+        truck_points_lost=truck_lost,
+        carried_truck_points_lost=carried,
+        figures=tuple(figures),
+    )
+
+
+def _how(reading: int, mirror: bool) -> str:
+    if mirror:
+        return f"thrown {reading}, read as {MIRROR - reading} (ruling {READING_RULING}: example)"
+    return f"thrown {reading}"
+
+
+def _lookup(chart: Chart, column: str | None, reading: int) -> str:
+    return NO_EFFECT if column is None else chart.lookup(column, reading)
+
+
+# --- Holding Off (10.33-10.35) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HoldingOffTarget:
+    """An enemy unit in the hex held off: ``unit`` id, its ``stacking_points`` (the counter's
+    printed Stacking Point value, 9.22, one level lower for a shell, 9.28) and 3.2
+    ``combat_class``."""
+
+    unit: str
+    stacking_points: int
+    combat_class: CombatClass
+
+
+@dataclass(frozen=True, slots=True)
+class HoldingOff:
+    """Whether ``actual_points`` Actual Barrage Points hold a hex off (10.34): ``needed`` is the
+    count of its non-Gun battalion-equivalent combat units (``counted``); ``not_counted`` lists
+    (unit, why); ``met`` is ``actual_points >= needed``. ``count`` is the option of ruling
+    ``10.34-holding-off-count``."""
+
+    actual_points: int
+    needed: int
+    met: bool
+    counted: tuple[str, ...]
+    not_counted: tuple[tuple[str, str], ...]
+    count: str
+    figures: tuple[Figure, ...]
+
+    def as_json(self) -> dict[str, object]:
+        """Everything above as JSON-ready data (``forces.to_json``)."""
+        data = to_json(self)
+        assert isinstance(data, dict)
+        return data
+
+
+def holding_off(
+    actual_points: int, targets: Iterable[HoldingOffTarget], *, count: str = "per-unit"
+) -> HoldingOff:
+    """10.34: a Holding Off barrage needs as many Actual Barrage Points as the hex holds enemy
+    non-Gun combat units of battalion size or more (under 1 Stacking Point, or Gun class: not
+    counted). ``count`` (ruling ``10.34-holding-off-count``): ``per-unit`` counts each such unit
+    once, ``per-stacking-point`` counts its Stacking Points. A division of eleven battalions
+    needs 11. Raises ``ValueError`` for negative points or an unknown option."""
+    if count not in HOLDING_OFF_OPTIONS:
+        raise ValueError(
+            f"count {count!r}: ruling {HOLDING_OFF_RULING} has options "
+            f"{', '.join(HOLDING_OFF_OPTIONS)}"
+        )
+    if actual_points < 0:
+        raise ValueError(f"actual_points {actual_points}: cannot be negative (10.34)")
+    counted: list[str] = []
+    skipped: list[tuple[str, str]] = []
+    needed = 0
+    for target in targets:
+        if target.combat_class == "gun":
+            skipped.append((target.unit, "Gun-class unit (10.34)"))
+        elif target.stacking_points < 1:
+            skipped.append((target.unit, "less than 1 Stacking Point (10.34)"))
+        else:
+            counted.append(target.unit)
+            needed += 1 if count == "per-unit" else target.stacking_points
+    met = actual_points >= needed
+    figures = (
+        Figure(
+            "Battalion-equivalent non-Gun units", needed, "10.34", f"{count}: {len(counted)} units"
+        ),
+        Figure("Actual Barrage Points", actual_points, "11.32"),
+        Figure(
+            "Holding Off",
+            "met" if met else "not met: the hex must be Close Assaulted (10.35)",
+            "10.34, 10.35",
+            f"{actual_points} Actual against {needed} needed",
+        ),
+    )
+    return HoldingOff(actual_points, needed, met, tuple(counted), tuple(skipped), count, figures)
+
+
+# --- Barrage against facilities (12.5x) ----------------------------------------------------------
+
+FACILITIES: Final = (
+    "major_city",
+    "fortification",
+    "road",
+    "railroad",
+    "supply_dump",
+    "air_facility",
+)
+"""The facilities 12.51 lets artillery barrage."""
+
+
+class MissingChartError(NotImplementedError):
+    """A calculation needs a chart the reference data does not hold."""
+
+
+def barrage_facility(facility: str, raw_points: int) -> NoReturn:
+    """12.51-12.54: a barrage against a facility reads the Air Bombardment Table (41.5), which
+    is not in the reference data, so it always raises ``MissingChartError`` saying so (and
+    which column the rules would use). ``ValueError`` for an unknown ``facility``."""
+    if facility not in FACILITIES:
+        raise ValueError(f"facility {facility!r}: expected one of {', '.join(FACILITIES)} (12.51)")
+    if facility in ("supply_dump", "air_facility"):
+        column = (
+            f"12.54: against a Supply Dump or Air Facility the {raw_points} Raw Barrage Points "
+            "(not Actual) select the Bombload column"
+        )
+    else:
+        column = "12.53: the Artillery Barrage Points column of 41.5 would be read"
+    raise MissingChartError(
+        "chart 41.5 (Air Bombardment Table) is not in the reference data; barrage against "
+        f"facilities (12.51-12.54) cannot be computed ({facility}; {column})"
+    )
