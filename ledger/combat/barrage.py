@@ -49,6 +49,8 @@ from ledger.combat.terrain import barrage_shift, check_terrain
 
 READING_RULING: Final = "combat-example-barrage-reading"
 READING_OPTIONS: Final = ("chart", "example")
+LOSSES_PIN_RULING: Final = "12.45-losses-pin"
+LOSSES_PIN_OPTIONS: Final = ("pin", "no-pin")
 HOLDING_OFF_RULING: Final = "10.34-holding-off-count"
 HOLDING_OFF_OPTIONS: Final = ("per-unit", "per-stacking-point")
 NO_EFFECT: Final = "no effect"
@@ -255,6 +257,7 @@ def calculate_barrage(
     firer_hex_units: Iterable[tuple[str, str]] | None = None,
     target_hex_units: Iterable[tuple[str, str]] | None = None,
     reading: str = "chart",
+    losses_pin: str = "pin",
 ) -> BarrageCalculation:
     """Work out one barrage of ``guns`` at ``target`` (12.0-12.4, 11.31-11.34).
 
@@ -264,7 +267,13 @@ def calculate_barrage(
     and target hexes (11.25; default: the guns' units, the target unit). ``reading`` is the
     option of ruling ``combat-example-barrage-reading``. 90 Raw against armor in Rough: 9
     Actual, the 9-10 column shifted to 7-8. Raises ``ValueError`` for an invalid firing group
-    (``check_firing_group``) or an unknown option."""
+    (``check_firing_group``) or an unknown option. ``losses_pin`` is the option of ruling
+    ``12.45-losses-pin`` (whether a 1 or 2 result also pins Infantry and Armor targets)."""
+    if losses_pin not in LOSSES_PIN_OPTIONS:
+        raise ValueError(
+            f"losses_pin {losses_pin!r}: ruling {LOSSES_PIN_RULING} has options "
+            f"{', '.join(LOSSES_PIN_OPTIONS)}"
+        )
     if reading not in READING_OPTIONS:
         raise ValueError(
             f"reading {reading!r}: ruling {READING_RULING} has options {', '.join(READING_OPTIONS)}"
@@ -319,7 +328,7 @@ def calculate_barrage(
         joint_distribution=joint,
         cp=tuple(_cp(guns, target, phasing, firer_hex_units, target_hex_units)),
         ammunition=tuple(ammunition_for(guns, "barrage")),
-        rulings=((READING_RULING, reading),),
+        rulings=((READING_RULING, reading), (LOSSES_PIN_RULING, losses_pin)),
     )
 
 
@@ -470,6 +479,11 @@ def read_barrage(
         figures.append(Figure("Pin", "does not occur", "12.44", "target is an Artillery HQ"))
     toe_lost = int(result) if result.isdigit() else 0
     figures.append(Figure("Target result", result, "12.44, 12.45", target.unit))
+    pinned = result == PINNED
+    losses_pin = dict(calculation.rulings).get(LOSSES_PIN_RULING, "pin") == "pin"
+    if toe_lost and losses_pin and target.combat_class != "gun" and not target.artillery_hq:
+        pinned = True
+        figures.append(Figure("Pinned", "yes, with its losses", "12.44", LOSSES_PIN_RULING))
     truck_read_as = truck_result = None
     truck_lost = 0
     if truck_reading is not None:
@@ -489,7 +503,7 @@ def read_barrage(
         reading=reading,
         read_as=read_as,
         result=result,
-        pinned=result == PINNED,
+        pinned=pinned,
         toe_lost=toe_lost,
         truck_reading=truck_reading,
         truck_read_as=truck_read_as,

@@ -113,7 +113,10 @@ def test_combat_example_reading_under_the_example_option(examples: Setup) -> Non
     assert read_barrage(calc, 36).result == "P"
     assert read_barrage(calc, 41).result == "no effect"
     assert calc.distribution == {"no effect": Fraction(1, 2), "P": Fraction(1, 2)}
-    assert calc.as_json()["rulings"] == [["combat-example-barrage-reading", "example"]]
+    assert calc.as_json()["rulings"] == [
+        ["combat-example-barrage-reading", "example"],
+        ["12.45-losses-pin", "pin"],
+    ]
 
 
 def test_combat_example_commonwealth_barrage_on_infantry(examples: Setup) -> None:
@@ -365,3 +368,18 @@ def test_barrage_against_facilities_needs_chart_41_5() -> None:
         barrage_facility("road", 78)
     with pytest.raises(ValueError, match=r"12\.51"):
         barrage_facility("oasis", 10)
+
+
+def test_12_45_losses_pin_infantry_but_never_guns() -> None:
+    # 17+ column (20 TOE x 9 = 180 Raw = 18 Actual) against infantry: reading 66 loses 2 points
+    # (infantry 17+: 2 at 56-66); under the default ruling 12.45-losses-pin they are pinned too.
+    target = BarrageTarget("inf", "infantry")
+    calc = calculate_barrage([gun("g", 20)], target)
+    assert calc.column == "17+"
+    hit = read_barrage(calc, 66)
+    assert (hit.result, hit.toe_lost, hit.pinned) == ("2", 2, True)
+    no_pin = calculate_barrage([gun("g", 20)], target, losses_pin="no-pin")
+    assert read_barrage(no_pin, 66).pinned is False
+    # A gun losing points is never pinned (12.44): gun 17+ reading 66 is 2 lost.
+    gun_hit = read_barrage(calculate_barrage([gun("g", 20)], BarrageTarget("art", "gun")), 66)
+    assert (gun_hit.toe_lost, gun_hit.pinned) == (2, False)
