@@ -798,6 +798,56 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         options=("chart",),
         default="chart",
     ),
+    Ruling(
+        id="15.79-defender-plus-2-gap",
+        case="15.79",
+        question=(
+            "Chart 15.79's defender +2 column ends its 10 % cell at 33 and starts its 5 % cell "
+            "at 41, so readings 34-36 give no loss. '10': they belong to the 10 % cell (its "
+            "end is the misprint; the +3 column's 10 % also runs through the 30s). '5': they "
+            "belong to the 5 % cell (as in the +1 column). 'reroll': the defender throws again."
+        ),
+        options=("10", "5", "reroll"),
+        default="10",
+    ),
+    Ruling(
+        id="15.4-combined-arms",
+        case="15.4",
+        question=(
+            "15.4 takes one Actual Close Assault point off for every one to three unsupported "
+            "tank TOE points (at most 4), but its example gives 4 unsupported tanks rated 7 "
+            "(28 Raw, 3 Actual) 2 Actual points, where that rule gives 3 - 2 = 1. 'text': "
+            "one point per one to three unsupported points (ceil(n/3)). 'example': one point "
+            "per three, rounded half up (n/3 as 11.32 rounds), which gives both of the "
+            "example's numbers (2 tanks: 1 - 1 = 0; 4 tanks: 3 - 1 = 2)."
+        ),
+        options=("text", "example"),
+        default="text",
+    ),
+    Ruling(
+        id="15.95-recce-reduction",
+        case="15.95",
+        question=(
+            "A Probe made by Recce-type units only has its losses 'reduced by 10 %'. "
+            "'ten-points': 10 percentage points off the chart's loss (25 % becomes 15 %). "
+            "'tenth': the Raw points lost are nine tenths of the chart's loss, rounded up."
+        ),
+        options=("ten-points", "tenth"),
+        default="ten-points",
+    ),
+    Ruling(
+        id="15.25-probe-threshold",
+        case="15.25, 15.91",
+        question=(
+            "An assault is a Probe when the units making it used less than 50 % of their "
+            "available TOE points; with several units, is that counted over all of them or "
+            "unit by unit? 'together': the units' points used (here and in other assaults) "
+            "against all their available points. 'each-unit': any one unit under 50 % makes "
+            "the assault a Probe."
+        ),
+        options=("together", "each-unit"),
+        default="together",
+    ),
 )
 """Rulings every game has, whatever its scenario."""
 
