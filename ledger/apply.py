@@ -15,6 +15,8 @@ from ledger.events import (
     BreakdownChecked,
     BreakdownPointsCleared,
     CohesionAdjusted,
+    CombatMarkersCleared,
+    CombatResolved,
     ConsumptionPosted,
     CPExpended,
     Event,
@@ -43,7 +45,7 @@ from ledger.phases import ORGANIZATION
 from ledger.quantities import Supplies
 from ledger.rulings import RULINGS
 from ledger.state import GameState
-from ledger.units import TOEHolding, Unit
+from ledger.units import TOEHolding, Unit, with_markers
 
 
 class JournalOrderError(Exception):
@@ -209,6 +211,10 @@ def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState
         return replace(state, requisitions={**state.requisitions, filed.id: closed})
     if isinstance(event, UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared):
         return _vehicles(state, event, sign)
+    if isinstance(event, CombatResolved):
+        return _combat_resolved(state, event, sign)
+    if isinstance(event, CombatMarkersCleared):
+        return _markers_cleared(state, event, sign)
     raise JournalOrderError(f"no effect defined for {type(event).__name__}")
 
 
@@ -242,6 +248,47 @@ def _vehicles(
     else:
         unit = _toe_to_repair(unit, event.system, -sign * event.points)
     units[unit.id] = unit
+    return replace(state, units=units)
+
+
+def _combat_resolved(state: GameState, event: CombatResolved, sign: int) -> GameState:
+    """Markers placed (12.44, 15.81), Combat Segment CP (11.24), prisoners and captured guns
+    and tanks (15.86d); reversed from the markers and CP the event recorded before it."""
+    units = dict(state.units)
+    added: dict[str, tuple[str, ...]] = {}
+    for unit_id, marker in event.markers:
+        added[unit_id] = (*added.get(unit_id, ()), marker)
+    for unit_id, before in event.markers_before:
+        markers = with_markers(before, added.get(unit_id, ())) if sign > 0 else before
+        units[unit_id] = replace(units[unit_id], combat_markers=markers)
+    for unit_id, cp_before, cp_after in event.segment_cp:
+        units[unit_id] = replace(units[unit_id], combat_cp=cp_after if sign > 0 else cp_before)
+    prisoners = dict(state.prisoners)
+    for side, points in event.prisoners:
+        prisoners[side] = prisoners.get(side, 0) + sign * points
+    equipment = list(state.captured_equipment)
+    for side, system, points in event.captured:
+        at = next((i for i, e in enumerate(equipment) if e[:2] == (side, system)), None)
+        if at is None:
+            equipment.append((side, system, sign * points))
+        else:
+            equipment[at] = (side, system, equipment[at][2] + sign * points)
+    return replace(
+        state,
+        units=units,
+        prisoners={side: points for side, points in prisoners.items() if points},
+        captured_equipment=tuple(e for e in equipment if e[2]),
+    )
+
+
+def _markers_cleared(state: GameState, event: CombatMarkersCleared, sign: int) -> GameState:
+    """12.44, 15.81: the named markers come off; 11.24: the Combat Segment CP back to 0."""
+    units = dict(state.units)
+    for unit_id, before in event.cleared:
+        after = tuple(m for m in before if m not in event.markers) if sign > 0 else before
+        units[unit_id] = replace(units[unit_id], combat_markers=after)
+    for unit_id, cp in event.segment_cp_cleared:
+        units[unit_id] = replace(units[unit_id], combat_cp=Fraction(0) if sign > 0 else cp)
     return replace(state, units=units)
 
 

@@ -18,6 +18,7 @@ from ledger.errors import LedgerError
 from ledger.events import (
     BreakdownPointsCleared,
     CohesionAdjusted,
+    CombatMarkersCleared,
     CPExpended,
     Event,
     EventUndone,
@@ -30,7 +31,7 @@ from ledger.holding_limits import never_runs_out_at, receiving_errors
 from ledger.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
 from ledger.state import GameState
 from ledger.trucks import filled_share, group_capacity
-from ledger.units import Unit
+from ledger.units import COMBAT_MARKERS, STAGE_MARKERS, Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,7 +386,8 @@ def _capacity_errors(state: GameState, group_id: str, supplies: Supplies) -> lis
 def end_stage(state: GameState, source: Source) -> Outcome:
     """End the current Operations Stage: CP expended return to zero (6.16), the truck groups'
     own CP too, the clock advances, and each idle unit's RP (6.24.1) follow as app-made
-    ``CohesionAdjusted`` events; then, under ruling ``automatic-upkeep``, the OpStage's water
+    ``CohesionAdjusted`` events, the Breakdown Points return to 0 (21.25) and the combat
+    markers come off (12.44, 15.81; ``combat_markers_cleared``); then, under ruling ``automatic-upkeep``, the OpStage's water
     (52.4, the trucks' 52.42 included) and, at a new Game-Turn, the weekly evaporation (49.3),
     stores (51.1) and pasta (52.6) as app-made ``ConsumptionPosted``.
 
@@ -424,9 +426,31 @@ def end_stage(state: GameState, source: Source) -> Outcome:
         ),
     ]
     events += _breakdown_cleared(state)
+    ended = Source(state.clock.next_stage(), reason="combat markers off (15.81)", app_made=True)
+    markers = combat_markers_cleared(state, STAGE_MARKERS, ended)
+    if markers is not None:
+        events.append(markers)
     if state.ruling("automatic-upkeep") == "post":
         events += _upkeep(state, events)
     return Outcome(events=tuple(events))
+
+
+def combat_markers_cleared(
+    state: GameState, markers: frozenset[str], source: Source
+) -> CombatMarkersCleared | None:
+    """The app-made event taking ``markers`` off every unit that has one and every unit's
+    Combat Segment CP back to 0 (11.24): ``{"pinned"}`` as a Combat Segment ends (12.44),
+    every marker as the Operations Stage ends (15.81). ``None`` when nothing changes."""
+    marked = tuple(
+        (u.id, u.combat_markers)
+        for u in state.units.values()
+        if any(m in markers for m in u.combat_markers)
+    )
+    charged = tuple((u.id, u.combat_cp) for u in state.units.values() if u.combat_cp)
+    if not marked and not charged:
+        return None
+    shown = tuple(m for m in COMBAT_MARKERS if m in markers)
+    return CombatMarkersCleared(source, marked, shown, charged)
 
 
 def _breakdown_cleared(state: GameState) -> list[Event]:

@@ -118,7 +118,9 @@ class CohesionAdjusted:
 
     Causes: ``idle-opstage`` (5 RP, never above 0, 6.24.1; posted by the ledger at the end of
     an Operations Stage), ``victorious-assault`` (+3 RP, 6.24.2), ``assault-losses`` (3 DP for
-    losses of 30 % or more in one Close Assault, 6.21, 15.87), ``correction``.
+    losses of 30 % or more in one Close Assault, 6.21, 15.87), ``retreat-without-assault``
+    (3 DP for a unit that retreats three hexes instead of assaulting or holding off, 10.36, or
+    whose side allocated nothing to defend, 15.29), ``correction``.
     ``change`` is what was applied after the +10 ceiling (6.23), so reversal is exact.
     """
 
@@ -341,7 +343,9 @@ class TOEPointsLost:
     pairs, points positive (a ``correction`` may give negative points back). ``cause``:
     ``stores-attrition`` (51.22, every second consecutive Game-Turn without Stores),
     ``water-attrition`` (52.53, each consecutive Operations Stage without water after the first;
-    both app-made, for the players to confirm or correct) or ``correction``; rule ``case``.
+    both app-made, for the players to confirm or correct), ``barrage`` (12.45),
+    ``anti-armor`` (14.x), ``close-assault`` (15.83, 15.84), ``captured`` (15.85, 15.86; these
+    four app-made after a ``CombatResolved``) or ``correction``; rule ``case``.
     A holding may reach 0 points and stays listed, so reversal is exact."""
 
     source: Source
@@ -422,6 +426,56 @@ class BreakdownPointsCleared:
     kind: Literal["breakdown_points_cleared"] = "breakdown_points_cleared"
 
 
+CombatKind = Literal["barrage", "anti_armor", "close_assault", "probe"]
+"""The four combats of 11.0: Barrage (12), Anti-Armor fire (14), Close Assault (15), Probe (15.9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatResolved:
+    """A combat resolved at the table or by the ledger (``ledger.combat.posting``).
+
+    ``combat`` is its kind; ``hexes`` the attacking hexes followed by the target hex (last);
+    ``dice`` the readings as (label, value) pairs (``("attacker", 34)``, ``("truck", 62)``) and
+    ``seed`` the seed when the ledger rolled them (``None``: rolled at the table); ``column``
+    the chart column read and ``summary`` the result in words, one line each. Its effect:
+    ``markers`` (unit id, marker) are placed (``ledger.units.with_markers``; 12.44, 15.81),
+    ``prisoners`` (side, Prisoner Points) and ``captured`` (capturing side, weapon system id,
+    TOE Strength Points) are added to the capturing side's (15.86d), and each unit's Combat
+    Segment CP become ``after`` of ``segment_cp`` (unit id, before, after; 11.24).
+    ``markers_before`` holds (unit id, markers) of every unit in ``markers`` so reversal is
+    exact. The TOE losses, CP, Ammunition and DP follow as app-made ``TOEPointsLost``,
+    ``CPExpended``, ``SuppliesConsumed`` and ``CohesionAdjusted`` events."""
+
+    source: Source
+    combat: CombatKind
+    hexes: tuple[str, ...]
+    dice: tuple[tuple[str, int], ...] = ()
+    seed: int | None = None
+    column: str = ""
+    summary: tuple[str, ...] = ()
+    markers: tuple[tuple[str, str], ...] = ()
+    markers_before: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    prisoners: tuple[tuple[Side, int], ...] = ()
+    captured: tuple[tuple[Side, str, int], ...] = ()
+    segment_cp: tuple[tuple[str, Fraction, Fraction], ...] = ()
+    kind: Literal["combat_resolved"] = "combat_resolved"
+
+
+@dataclass(frozen=True, slots=True)
+class CombatMarkersCleared:
+    """Combat markers ``markers`` come off the units as a Combat Segment ends (``pinned``,
+    12.44: the ledger ends it when the phase advances or a segment is closed) or as an
+    Operations Stage ends (every marker, 15.81). ``cleared`` holds (unit id, markers before)
+    and ``segment_cp_cleared`` (unit id, Combat Segment CP before; 11.24) of every unit it
+    changes, so reversal is exact. App-made, after the event that ends the segment."""
+
+    source: Source
+    cleared: tuple[tuple[str, tuple[str, ...]], ...]
+    markers: tuple[str, ...] = ("pinned",)
+    segment_cp_cleared: tuple[tuple[str, Fraction], ...] = ()
+    kind: Literal["combat_markers_cleared"] = "combat_markers_cleared"
+
+
 ReversibleEvent = (
     CPExpended
     | SuppliesTransferred
@@ -444,6 +498,8 @@ ReversibleEvent = (
     | BreakdownChecked
     | VehiclesRepaired
     | BreakdownPointsCleared
+    | CombatResolved
+    | CombatMarkersCleared
 )
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ledger.commands import Outcome, spend_cp
+from ledger.commands import Outcome, combat_markers_cleared, spend_cp
 from ledger.errors import LedgerError
 from ledger.events import (
     Affiliation,
@@ -61,7 +61,7 @@ from ledger.trucks import (
     truck_chart,
     truck_cpa,
 )
-from ledger.units import Unit
+from ledger.units import PINNED_MARKERS, Unit
 
 NO_COMPLETE_TRUCK_DETACH_COHESION = -5
 """8.97: a unit at this Cohesion Level or worse may not have all its trucks detached."""
@@ -75,7 +75,9 @@ def _refuse(*errors: LedgerError) -> Outcome:
 def advance_phase(state: GameState, target: str | None, source: Source) -> Outcome:
     """Move the Operations Stage on to the next phase, or forward to phase key ``target``
     (5.2 III). Refused: an unknown phase, a phase not after the current one (undo goes back),
-    or going past the last phase (end the Operations Stage instead, 5.2)."""
+    or going past the last phase (end the Operations Stage instead, 5.2). Pinned markers and
+    the Combat Segment CP (12.44, 11.24) are cleared by an app-made ``CombatMarkersCleared``
+    (``commands.combat_markers_cleared``)."""
     now = phase_index(state.phase)
     if target is None:
         if now + 1 >= len(PHASES):
@@ -101,7 +103,12 @@ def advance_phase(state: GameState, target: str | None, source: Source) -> Outco
                 )
             )
         after = target
-    return Outcome(events=(PhaseAdvanced(source, state.phase, after),))
+    # 12.44: a Combat Segment never outlasts its phase; Pinned markers come off with it.
+    ended = replace(source, reason="Pinned markers off: the Combat Segment ended", app_made=True)
+    pinned = combat_markers_cleared(state, PINNED_MARKERS, ended)
+    return Outcome(
+        events=(PhaseAdvanced(source, state.phase, after), *([pinned] if pinned else []))
+    )
 
 
 def _phase_allows(state: GameState, *bases: str) -> bool:

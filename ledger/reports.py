@@ -28,6 +28,8 @@ from ledger.events import (
     BreakdownChecked,
     BreakdownPointsCleared,
     CohesionAdjusted,
+    CombatMarkersCleared,
+    CombatResolved,
     ConsumptionPosted,
     CPExpended,
     Event,
@@ -119,7 +121,8 @@ def units(
     points carrying it, 8.95, or ``None``), CPA (the truck CPA when carried, 6.17), CP expended
     and left, cohesion, TOE, supplies held, first-line truck points attached (8.96),
     ``breakdown_points`` this OpStage (Fraction, 21.25) and TOE Strength Points
-    ``awaiting_repair`` (21.34),
+    ``awaiting_repair`` (21.34), ``markers`` its combat markers (``"pinned, engaged"``; 12.44,
+    15.81),
     Raw/Actual strengths (11.3) and ``shortages``: what it is short of now, with the case
     (``shortage_status.shortage_labels``; empty when it has what it needs)."""
     rows: list[Row] = []
@@ -164,6 +167,7 @@ def units(
                 "attached_truck_points": attached_trucks.get(unit.id, 0),
                 "breakdown_points": unit.breakdown_points,
                 "awaiting_repair": sum(h.points for h in unit.awaiting_repair),
+                "markers": ", ".join(unit.combat_markers),
                 "shortages": ", ".join(shortage_labels(state, unit)) if arrived else "",
                 **unit_strengths(state, [unit]),
             }
@@ -374,9 +378,35 @@ def describe(event: Event, state: GameState | None = None) -> str:
         return _describe_toe_lost(event, name)
     if isinstance(event, UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared):
         return _describe_vehicles(event, state, name)
+    if isinstance(event, CombatResolved | CombatMarkersCleared):
+        return _describe_combat(event, name)
     if isinstance(event, EventUndone):
         return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
     raise TypeError(type(event).__name__)
+
+
+def _describe_combat(
+    event: CombatResolved | CombatMarkersCleared, name: Callable[[str], str]
+) -> str:
+    """A combat's hexes, dice, column and result (11.0), or the markers a segment's end
+    cleared (12.44, 15.81)."""
+    if isinstance(event, CombatMarkersCleared):
+        return f"{', '.join(event.markers)} markers off {len(event.cleared)} unit(s) (12.44, 15.81)"
+    *attackers, target = event.hexes or ("?",)
+    where = f"{', '.join(attackers)} → {target}" if attackers else target
+    dice = ", ".join(f"{label} {value}" for label, value in event.dice)
+    rolled = f"; dice {dice}" if dice else ""
+    seed = f" (ledger, seed {event.seed})" if event.seed is not None else ""
+    column = f"; column {event.column}" if event.column else ""
+    markers = "; ".join(f"{name(u)} {m}" for u, m in event.markers)
+    parts = [
+        f"{event.combat.replace('_', ' ')} {where}{column}{rolled}{seed}",
+        *event.summary,
+        *([markers] if markers else []),
+        *(f"{side} takes {points} Prisoner Points (15.86)" for side, points in event.prisoners),
+        *(f"{side} captures {points} {system} (15.86)" for side, system, points in event.captured),
+    ]
+    return "; ".join(parts)
 
 
 def _describe_toe_lost(event: TOEPointsLost, name: Callable[[str], str]) -> str:

@@ -27,7 +27,11 @@ class GameState:
     ``rulings`` holds the scenario's and the ledger's named rulings; ``ruling_choices`` the
     options this game chose where it departs from the defaults. ``phase`` is the key of the
     current phase of the Operations Stage (``ledger.phases``), ``weather`` its weather (29.x)
-    and ``requisitions`` the Supply Requisitions filed (4.55) by id.
+    and ``requisitions`` the Supply Requisitions filed (4.55) by id. ``prisoners`` are the
+    Prisoner Points each side holds (side -> points; 15.86d: one for each infantry-type TOE
+    Strength Point it captured; a side holding none is absent) and ``captured_equipment`` the
+    guns and tanks captured (15.86d), as (capturing side, weapon system id, TOE Strength
+    Points), one entry per side and system.
     """
 
     info: ScenarioInfo
@@ -42,6 +46,8 @@ class GameState:
     phase: str = ORGANIZATION
     weather: str = "normal"
     requisitions: Mapping[str, Requisition] = field(default_factory=dict)
+    prisoners: Mapping[str, int] = field(default_factory=dict)
+    captured_equipment: tuple[tuple[str, str, int], ...] = ()
 
     def ruling(self, ruling_id: str) -> str:
         """The option in force for a named ruling (the game's choice, else the default).

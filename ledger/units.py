@@ -40,6 +40,27 @@ Side = Literal["axis", "commonwealth"]
 SIDES: Final[tuple[Side, ...]] = ("axis", "commonwealth")
 CpaMark = Literal["", "*", "+"]
 
+COMBAT_MARKERS: Final = ("pinned", "engaged", "contact")
+"""Markers combat leaves on a unit: ``pinned`` by a Barrage (12.44: no movement, Anti-Armor fire
+or Close Assault for the rest of the Combat Segment, removed at its end), ``engaged`` by a
+Close Assault result (15.81, removed at the end of the Operations Stage) and ``contact`` for
+units that assaulted and are still adjacent without being Engaged (15.81; never after a
+Probe, 15.93), removed with ``engaged``."""
+PINNED_MARKERS: Final = frozenset({"pinned"})
+"""Markers that end with the Combat Segment (12.44)."""
+STAGE_MARKERS: Final = frozenset(COMBAT_MARKERS)
+"""Markers that end with the Operations Stage (15.81): every combat marker."""
+
+
+def with_markers(before: tuple[str, ...], added: tuple[str, ...]) -> tuple[str, ...]:
+    """A unit's combat markers after ``added`` are placed on ``before`` (each once, in
+    ``COMBAT_MARKERS`` order): an Engaged unit is not also in Contact (15.81), so ``engaged``
+    replaces ``contact`` and ``contact`` is not placed on an Engaged unit."""
+    markers = set(before) | set(added)
+    if "engaged" in markers:
+        markers.discard("contact")
+    return tuple(m for m in COMBAT_MARKERS if m in markers)
+
 
 @dataclass(frozen=True, slots=True)
 class Ratings:
@@ -162,6 +183,10 @@ class Unit:
     Stage (exact ``Fraction``, 21.25), ``breakdown_checked_at`` the BP it last checked at this
     Operations Stage (``None``: not yet; 21.26), ``awaiting_repair`` its TOE Strength Points
     broken down (21.34), out of its TOE until repaired (``ledger.breakdown_log``).
+    ``combat_markers`` are the markers combat left on it (``COMBAT_MARKERS``: ``"pinned"``
+    12.44, ``"engaged"`` 15.81, ``"contact"`` 15.81), ``combat_cp`` the CP it has been charged
+    for combat in the current Combat Segment (exact ``Fraction``; 11.24 caps them at 5 for a
+    Phasing unit, 3 for a non-Phasing one; ``ledger.combat.posting``).
     """
 
     id: str
@@ -193,6 +218,8 @@ class Unit:
     cp_expended: Fraction = Fraction(0)
     cohesion: Fraction = Fraction(0)
     supplies: Supplies = field(default_factory=Supplies)
+    combat_markers: tuple[str, ...] = ()
+    combat_cp: Fraction = Fraction(0)
     notes: str = ""
     case: str = ""
     source: str = ""
