@@ -848,6 +848,20 @@ RULINGS: Final[tuple[Ruling, ...]] = (
         options=("together", "each-unit"),
         default="together",
     ),
+    Ruling(
+        id="15.81-units-involved",
+        case="15.81, 15.87",
+        question=(
+            "An Engaged or Contact marker (15.81) and the 3 DP of heavy losses (15.87) go to a "
+            "side's units involved in the assault; is a unit in the assaulted hex that committed "
+            "nothing (Pinned, withheld, retreated into it, a gun Back) involved? 'in-the-hex': "
+            "every unit with TOE points in the assault's calculation, committed or not, since "
+            "they absorb its losses (15.83b) and share its retreat (15.82). 'committed': only "
+            "the units that committed TOE points to it."
+        ),
+        options=("in-the-hex", "committed"),
+        default="in-the-hex",
+    ),
 )
 """Rulings every game has, whatever its scenario."""
 

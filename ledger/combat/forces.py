@@ -80,8 +80,9 @@ class Element:
 
     @property
     def is_tank(self) -> bool:
-        """True for tank TOE points (15.4 counts tanks only, not recce or SP guns)."""
-        return self.kind in TANK_KINDS
+        """True for tank TOE points (15.4 counts tanks only, not recce or SP guns): a tank
+        weapon system outside a Recce unit."""
+        return self.kind in TANK_KINDS and not self.recce and self.unit_type != "recce"
 
     def rating(self, rating: str) -> int:
         """The value of ``rating`` for one point (0 when the chart prints "-")."""
