@@ -21,6 +21,7 @@ from ledger import commands, logistics, reorganize, reports
 from ledger.breakdown_log import breakdown_check, breakdown_rows, repair
 from ledger.checks import warnings
 from ledger.clock import WEATHERS
+from ledger.combat.posting import end_combat_segment
 from ledger.cp_actions import cp_actions
 from ledger.errors import LedgerError
 from ledger.events import ROLES, Event, Role, Source
@@ -322,6 +323,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("reject", "reject a requisition, saying why (--reason, 4.55)")
     p.add_argument("requisition", metavar="R")
     _source_options(p, "logistics_commander")
+    p = add(
+        "end-combat-segment",
+        "end the Combat Segment: Pinned markers off, combat CP caps reset (12.44, 11.24)",
+    )
+    _source_options(p, "field_commander")
     p = add("end-stage", "end the Operations Stage: CP expended back to 0 (6.16), clock advances")
     _source_options(p, "commander_in_chief")
     p = add("history", "the journal: sequence, game time, side/role, what, why")
@@ -767,6 +773,8 @@ def run(args: argparse.Namespace) -> None:
             )
     elif cmd in ("move", "breakdown-check", "repair"):
         _vehicles(app, state, args)
+    elif cmd == "end-combat-segment":
+        app.execute(lambda s: end_combat_segment(s.state, app.source(s.state, None)))
     elif cmd == "end-stage":
         app.execute(lambda s: commands.end_stage(s.state, app.source(s.state, None)))
     elif cmd == "undo":

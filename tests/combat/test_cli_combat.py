@@ -223,6 +223,13 @@ def test_resolve_confirm_posts_and_undo_reverses(qm: Qm, tmp_path: Path) -> None
     axis = {u["id"]: u for u in qm.json("units", "--side", "axis")}
     # 6 TOE x 4 Ammunition Points (50.2): 40 - 24 = 16
     assert axis["de.ex.kg_105mm_regt"]["ammo"] == 16
+    # Ending the Combat Segment takes the Pinned marker off (12.44); undo puts it back.
+    qm.run("end-combat-segment")
+    units = {u["id"]: u for u in qm.json("units", "--side", "commonwealth")}
+    assert units["cw.ex.stuart_bn"]["markers"] == ""
+    qm.run("undo")
+    units = {u["id"]: u for u in qm.json("units", "--side", "commonwealth")}
+    assert units["cw.ex.stuart_bn"]["markers"] == "pinned"
     qm.run("undo")
     units = {u["id"]: u for u in qm.json("units", "--side", "commonwealth")}
     assert units["cw.ex.stuart_bn"]["markers"] == ""
