@@ -20,6 +20,7 @@ PAGES = [
     st.Page("views/supply.py", title="Supply", icon=":material/local_shipping:"),
     st.Page("views/requisitions.py", title="Requisitions", icon=":material/assignment:"),
     st.Page("views/planner.py", title="Convoy planner", icon=":material/route:"),
+    st.Page("views/combat.py", title="Combat", icon=":material/swords:"),
     st.Page("views/journal.py", title="Journal", icon=":material/history:"),
     st.Page("views/sheets.py", title="Sheets", icon=":material/table_view:"),
 ]
