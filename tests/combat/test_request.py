@@ -7,17 +7,13 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ledger.apply import start
 from ledger.combat.anti_armor import AntiArmorCalculation
 from ledger.combat.barrage import BarrageCalculation
 from ledger.combat.close_assault import CloseAssaultCalculation
-from ledger.combat.resolve import PreparedCombat
-from ledger.events import GameStarted, Source
 from ledger.io.combat_request import (
     RequestError,
     build_calculation,
@@ -26,25 +22,16 @@ from ledger.io.combat_request import (
     parse_request_text,
     uses_ledger,
 )
-from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.state import GameState
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "combat"
-
-
-def example(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((EXAMPLES / name).read_text())
-    return data
+from tests.combat.requests import example, prepared, rules_examples_state
 
 
 @pytest.fixture(scope="module")
 def state() -> GameState:
-    setup = load_scenario(bundled_scenarios()["rules-examples"])
-    return start(GameStarted(Source(setup.info.start), setup))
+    return rules_examples_state()
 
 
-def built(data: dict[str, Any], state: GameState | None = None) -> PreparedCombat:
-    return build_combat(parse_request(data), state)
+built = prepared
 
 
 def figures(calc: Any) -> dict[str, Any]:

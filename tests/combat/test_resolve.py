@@ -3,14 +3,10 @@ them, the proposed losses, the owner's allocation and the CombatPosting built fo
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-from ledger.apply import start
 from ledger.combat.anti_armor import AntiArmorResult
 from ledger.combat.barrage import BarrageResult
 from ledger.combat.close_assault import NO_ASSAULT, CloseAssaultResult
@@ -27,27 +23,13 @@ from ledger.combat.resolve import (
     read_combat,
     roll_dice,
 )
-from ledger.events import GameStarted, Source
-from ledger.io.combat_request import build_combat, parse_request
-from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.state import GameState
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "combat"
-
-
-def example(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((EXAMPLES / name).read_text())
-    return data
+from tests.combat.requests import example, prepared, rules_examples_state
 
 
 @pytest.fixture(scope="module")
 def state() -> GameState:
-    setup = load_scenario(bundled_scenarios()["rules-examples"])
-    return start(GameStarted(Source(setup.info.start), setup))
-
-
-def prepared(data: dict[str, Any], state: GameState | None = None) -> PreparedCombat:
-    return build_combat(parse_request(data), state)
+    return rules_examples_state()
 
 
 def assault(state: GameState) -> PreparedCombat:
