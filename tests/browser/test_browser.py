@@ -15,6 +15,7 @@ import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
@@ -72,6 +73,33 @@ def _wait_healthy(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
     pytest.fail(f"streamlit did not answer {url}/_stcore/health in 60 s:\n{log.read_text()}")
 
 
+@contextmanager
+def streamlit_server(folder: Path, db: str) -> Iterator[str]:
+    """Run the dashboard on a free port against database ``db`` (log in ``folder``), yield its
+    base URL once it answers its health check, and stop it afterwards."""
+    port = _free_port()
+    log = folder / "streamlit.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [*streamlit_command(port, "127.0.0.1"), "--server.fileWatcherType", "none"],
+            env={**os.environ, "QUARTERMASTER_DB": db},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait_healthy(url, server, log)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=15)
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     """``(base URL, database URL)`` of a Streamlit server on a temp journal; stopped at the end."""
@@ -82,28 +110,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
     for name in ("mini", "mini-transfer"):
         create_game(store, name, setup)
     store.engine.dispose()
-    port = _free_port()
-    log = folder / "streamlit.log"
-    env = {**os.environ, "QUARTERMASTER_DB": db}
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [*streamlit_command(port, "127.0.0.1"), "--server.fileWatcherType", "none"],
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=Path(__file__).resolve().parents[2],
-        )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        _wait_healthy(url, server, log)
+    with streamlit_server(folder, db) as url:
         yield url, db
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=15)
 
 
 @pytest.fixture(scope="session")

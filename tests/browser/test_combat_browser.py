@@ -9,7 +9,6 @@ without Chromium, like tests/browser/test_browser.py, whose helpers it uses.
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -18,7 +17,6 @@ from typing import Final
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect, sync_playwright
 
-from dashboard.launch import streamlit_command
 from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
@@ -27,11 +25,10 @@ from tests.browser.test_browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     TIMEOUT_MS,
-    _free_port,
-    _wait_healthy,
     choose,
     open_page,
     settle,
+    streamlit_server,
 )
 
 pytestmark = pytest.mark.browser
@@ -49,27 +46,8 @@ def graziani_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[
     store = EventStore(db)
     create_game(store, "graziani", load_scenario(resolve("graziani")))
     store.engine.dispose()
-    port = _free_port()
-    log = folder / "streamlit.log"
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [*streamlit_command(port, "127.0.0.1"), "--server.fileWatcherType", "none"],
-            env={**os.environ, "QUARTERMASTER_DB": db},
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            cwd=Path(__file__).resolve().parents[2],
-        )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        _wait_healthy(url, server, log)
+    with streamlit_server(folder, db) as url:
         yield url, db
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=15)
 
 
 def in_own_browser(server: tuple[str, str], steps: Callable[[Page], None]) -> None:
