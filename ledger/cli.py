@@ -1042,6 +1042,18 @@ def _combat_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     cna.add_argument("kind", choices=COMBAT_KINDS, metavar="COMBAT", help=", ".join(COMBAT_KINDS))
     cna.add_argument("input", metavar="INPUT.json", help="the request; - reads standard input")
+    from ledger.io.games import GAME_TITLES
+
+    for game_id, title in GAME_TITLES.items():
+        other = games.add_parser(
+            game_id,
+            help=f"{title}: its calculators (docs/games/{game_id}.md)",
+            description=f"{title}: work out a calculation from a JSON request "
+            f"(docs/games/{game_id}.md); nothing is written",
+        )
+        other.add_argument("calculation", metavar="CALCULATION", help="which calculator")
+        other.add_argument("input", metavar="INPUT.json", help="the request; - reads stdin")
+        other.add_argument("--json", action="store_true", help="the whole result as JSON")
     p = sub.add_parser(
         "resolve",
         parents=[common],
@@ -1081,6 +1093,9 @@ def _combat(args: argparse.Namespace) -> None:
         uses_ledger,
     )
 
+    if args.command == "calc" and args.game_system != "cna":
+        _game_calc(args)
+        return
     kind = args.kind if args.command == "calc" else None
     app: App | None = None
     state: GameState | None = None
@@ -1099,6 +1114,34 @@ def _combat(args: argparse.Namespace) -> None:
             _calc_text(prepared.as_json())
         return
     _resolve_combat(args, app, prepared, request.note)
+
+
+def _game_calc(args: argparse.Namespace) -> None:
+    """``calc <game> <calculation> INPUT.json`` for the other games (docs/games/): the result as
+    JSON with --json, otherwise its summary, working and exact odds. Nothing is written."""
+    from ledger.io.combat_request import RequestError
+    from ledger.io.games import calculate, parse_json
+
+    try:
+        result = calculate(
+            args.game_system, args.calculation, parse_json(_combat_input(args.input))
+        )
+    except RequestError as exc:
+        raise BadRequest(exc.errors) from exc
+    if args.json:
+        _show(result, True)
+        return
+    for line in result.get("summary", []):
+        print(line)
+    for f in result.get("figures", []):
+        note = f" — {f['note']}" if f.get("note") else ""
+        case = f" ({f['case']})" if f.get("case") else ""
+        print(f"  {f['name']}: {f['value']}{case}{note}")
+    for name, odds in result.get("odds", {}).items():
+        if odds:
+            print(f"{name}: {_odds_text(odds)}")
+    for note in result.get("notes", []):
+        print(f"note: {note}")
 
 
 def _dice_args(texts: Sequence[str]) -> dict[str, int]:

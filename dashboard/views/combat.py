@@ -20,11 +20,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
 from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, show_status
+from dashboard.odds import exact, odds_chart
 from dashboard.tables import Col, show_table
 from dashboard.text import error_lines, plain, unit_label
 from ledger.cna.unit_size import LEVELS, Level, largest_level, size_report
@@ -97,7 +97,6 @@ STATUS_NAMES: Final = {"engaged": "Engaged", "contact": "Contact", "none": "neit
 PENDING_KEY: Final = "combat_pending"
 UNIT_ID: Final = re.compile(r"\b[a-z]{2}\.[\w.]*\w")
 DICE_FORM: Final = "combat_dice"  # FormKeys of the dice, allocation and Confirm widgets
-LABEL_CHARS: Final = 7  # longer fractions are listed under the chart, the bars show percentages
 Extras = dict[str, dict[str, object]]  # per-unit request fields, {unit id: {field: value}}
 AT_TABLE: Final = "Thrown at the table"
 ROLLED: Final = "Rolled by the ledger (seeded)"
@@ -134,12 +133,6 @@ EXPECTED_COLUMNS: Final = (
     Col("captured", "TOE points captured", "15.85, 15.86"),
     Col("dp", "Chance of 3 DP", "15.87"),
 )
-
-
-def exact(p: Fraction | int) -> str:
-    """A probability or count as players check it: ``"7/36"``, ``"1"``."""
-    p = Fraction(p)
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
 def count(value: object) -> int | None:
@@ -706,47 +699,6 @@ def ammo_rows(state: GameState, charges: Iterable[AmmoCharge]) -> list[Row]:
         }
         for c in charges
     ]
-
-
-def odds_frame(odds: Iterable[tuple[object, Fraction]]) -> pd.DataFrame:
-    """Exact odds as chart data: result, probability, the fraction as text and a percentage."""
-    return pd.DataFrame(
-        [
-            {
-                "Result": str(r),
-                "Probability": float(p),
-                "Exact": exact(p),
-                "Percent": f"{float(p):.1%}",
-            }
-            for r, p in odds
-        ],
-        columns=["Result", "Probability", "Exact", "Percent"],
-    )
-
-
-def odds_chart(odds: Iterable[tuple[object, Fraction]], title: str, x_title: str) -> None:
-    """A bar chart of exact odds, each bar labelled with its fraction (``"7/36"``)."""
-    data = odds_frame(odds)
-    if data.empty:
-        return
-    base = alt.Chart(data, title=title).encode(
-        x=alt.X("Result:N", sort=list(data["Result"]), title=x_title, axis=alt.Axis(labelAngle=0)),
-        y=alt.Y(
-            "Probability:Q", title=None, axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])
-        ),
-        tooltip=["Result", "Exact", "Percent"],
-    )
-    bars = base.mark_bar(color="#4c78a8")
-    short = all(len(text) <= LABEL_CHARS for text in data["Exact"])
-    labels = base.mark_text(dy=-4, baseline="bottom").encode(
-        text="Exact:N" if short else "Percent:N"
-    )
-    st.altair_chart((bars + labels).properties(height=220), width="stretch")
-    if not short:
-        st.caption(
-            "Exact: "
-            + "; ".join(f"{r}: {e}" for r, e in zip(data["Result"], data["Exact"], strict=True))
-        )
 
 
 def working(state: GameState, calc: Any) -> None:

@@ -91,26 +91,58 @@ def bundled_chart(chart_id: str) -> Chart:
     Raises ``KeyError`` listing the bundled ids for an unknown id, ``ChartFileError`` when the
     file is broken or its ``[chart].id`` differs from its name.
     """
-    folder = resources.files(DATA_PACKAGE).joinpath(DATA_FOLDER)
-    entry = folder.joinpath(f"{chart_id}.toml")
-    if not entry.is_file():
-        raise KeyError(f"no bundled chart {chart_id!r}; bundled: {', '.join(bundled_chart_ids())}")
-    chart = parse_chart(entry.read_text(encoding="utf-8"), f"{chart_id}.toml")
-    if chart.id != chart_id:
-        raise ChartFileError(f"{chart_id}.toml: [chart].id is {chart.id!r}, not the file name")
-    return chart
+    return package_chart(DATA_PACKAGE, chart_id)
 
 
 def bundled_chart_ids() -> tuple[str, ...]:
     """The ids of every dice chart file in ``ledger/charts/data/`` (a TOML file with a
     ``[chart]`` table), sorted. Other tables kept there (such as the 6.3 CP cost summary, read
     by ``ledger.cp_actions``) are not dice charts and are left out."""
-    folder = resources.files(DATA_PACKAGE).joinpath(DATA_FOLDER)
+    return package_chart_ids(DATA_PACKAGE)
+
+
+@cache
+def package_chart(package: str, chart_id: str) -> Chart:
+    """The chart file ``<package>/data/<chart_id>.toml``: CNA's charts live in ``ledger.charts``,
+    each other game's in its own package (``ledger.games.combined_arms``). Cached.
+
+    Raises ``KeyError`` listing the package's chart ids for an unknown id, ``ChartFileError``
+    when the file is broken or its ``[chart].id`` differs from its name.
+    """
+    entry = resources.files(package).joinpath(DATA_FOLDER, f"{chart_id}.toml")
+    if not entry.is_file():
+        known = ", ".join(package_chart_ids(package))
+        raise KeyError(f"no chart {chart_id!r} in {package}; charts: {known}")
+    chart = parse_chart(entry.read_text(encoding="utf-8"), f"{chart_id}.toml")
+    if chart.id != chart_id:
+        raise ChartFileError(f"{chart_id}.toml: [chart].id is {chart.id!r}, not the file name")
+    return chart
+
+
+def package_chart_ids(package: str) -> tuple[str, ...]:
+    """The ids of every dice chart file (a TOML file with a ``[chart]`` table) in
+    ``<package>/data/``, sorted; other data files kept there are left out."""
+    folder = resources.files(package).joinpath(DATA_FOLDER)
+    if not folder.is_dir():
+        return ()
     ids = []
     for entry in folder.iterdir():
         if entry.name.endswith(".toml") and _is_chart(entry.read_text(encoding="utf-8")):
             ids.append(entry.name.removesuffix(".toml"))
     return tuple(sorted(ids))
+
+
+def package_data(package: str, name: str) -> dict[str, Any]:
+    """A TOML data file ``<package>/data/<name>.toml`` that is not a dice chart (a terrain
+    effects chart, a unit-values table), parsed. Raises ``KeyError`` when there is no such
+    file, ``ChartFileError`` when it is not valid TOML."""
+    entry = resources.files(package).joinpath(DATA_FOLDER, f"{name}.toml")
+    if not entry.is_file():
+        raise KeyError(f"no data file {name!r} in {package}")
+    try:
+        return tomllib.loads(entry.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ChartFileError(f"{name}.toml: not valid TOML: {exc}") from None
 
 
 def _is_chart(text: str) -> bool:
