@@ -1123,9 +1123,9 @@ def _game_calc(args: argparse.Namespace) -> None:
     from ledger.io.games import calculate, parse_json
 
     try:
-        result = calculate(
-            args.game_system, args.calculation, parse_json(_combat_input(args.input))
-        )
+        base = Path(args.input).parent if args.input != "-" else Path.cwd()
+        data = parse_json(_combat_input(args.input))
+        result = calculate(args.game_system, args.calculation, data, base)
     except RequestError as exc:
         raise BadRequest(exc.errors) from exc
     if args.json:

@@ -173,7 +173,7 @@ _CASE = re.compile(r"\(([0-9]+\.[0-9]+[a-z]?)[^()]*\)")
 def domain_error(field_name: str, exc: Exception) -> RequestError:
     """A domain ``ValueError``/``KeyError`` as a ``RequestError`` at ``field_name``, its case
     taken from the message's last parenthesised case number ("(8.3)")."""
-    text = str(exc).strip("'\"")
+    text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
     cases = _CASE.findall(text)
     return RequestError([LedgerError(field_name, text, cases[-1] if cases else "")])
 
