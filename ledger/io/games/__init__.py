@@ -99,23 +99,24 @@ class GameCalculators:
 
 
 @cache
+def _load(game_id: str) -> GameCalculators:
+    game_ = importlib.import_module(GAME_MODULES[game_id]).GAME
+    assert isinstance(game_, GameCalculators) and game_.id == game_id, game_id
+    return game_
+
+
 def games() -> dict[str, GameCalculators]:
-    """Every game's calculators by id, in ``GAME_MODULES`` order."""
-    found = {}
-    for game_id, module in GAME_MODULES.items():
-        game = importlib.import_module(module).GAME
-        assert isinstance(game, GameCalculators) and game.id == game_id, module
-        found[game_id] = game
-    return found
+    """Every game's calculators by id, in ``GAME_MODULES`` order (each module imported once)."""
+    return {game_id: _load(game_id) for game_id in GAME_MODULES}
 
 
 def game(game_id: str) -> GameCalculators:
-    """The calculators of ``game_id``; ``RequestError`` listing the known games otherwise."""
-    try:
-        return games()[game_id]
-    except KeyError:
+    """The calculators of ``game_id`` (only its module is imported); ``RequestError`` listing
+    the known games otherwise."""
+    if game_id not in GAME_MODULES:
         known = ", ".join(GAME_MODULES)
-        raise RequestError([LedgerError("GAME", f"no game {game_id!r}; games: {known}")]) from None
+        raise RequestError([LedgerError("GAME", f"no game {game_id!r}; games: {known}")])
+    return _load(game_id)
 
 
 def calculate(game_id: str, name: str, data: Any, base: Path | None = None) -> dict[str, Any]:
