@@ -83,14 +83,14 @@ def _close_action() -> dict[str, Any]:
     defense = cols[1].number_input("Defense strength", 0, 999, 3, key=f"{K}defense")
     value = cols[2].number_input("Close Action Value", 1, 9, 5, key=f"{K}cav")
     die = cols[3].selectbox("Die roll (optional)", ["", 1, 2, 3, 4, 5, 6], key=f"{K}die")
-    cols = st.columns(3)
+    flags = st.columns(3)
     request: dict[str, Any] = {
         "attack": int(attack),
         "defense": int(defense),
         "close_action_value": int(value),
-        "attacker_disrupted": cols[0].checkbox("Attacker already disrupted", key=f"{K}att_dis"),
-        "defender_disrupted": cols[1].checkbox("Defender already disrupted", key=f"{K}def_dis"),
-        "defender_can_retreat": cols[2].checkbox(
+        "attacker_disrupted": flags[0].checkbox("Attacker already disrupted", key=f"{K}att_dis"),
+        "defender_disrupted": flags[1].checkbox("Defender already disrupted", key=f"{K}def_dis"),
+        "defender_can_retreat": flags[2].checkbox(
             "Defender has a hex to retreat into", True, key=f"{K}retreat"
         ),
     }
