@@ -12,18 +12,34 @@ from dashboard.context import current_store, sidebar
 
 st.set_page_config(page_title="Quartermaster", page_icon=":material/inventory_2:", layout="wide")
 
-PAGES = [
-    st.Page("views/overview.py", title="Overview", icon=":material/flag:", default=True),
-    st.Page("views/units.py", title="Units", icon=":material/groups:"),
-    st.Page("views/capability.py", title="Capability & Cohesion", icon=":material/speed:"),
-    st.Page("views/organization.py", title="Organization", icon=":material/account_tree:"),
-    st.Page("views/supply.py", title="Supply", icon=":material/local_shipping:"),
-    st.Page("views/requisitions.py", title="Requisitions", icon=":material/assignment:"),
-    st.Page("views/planner.py", title="Convoy planner", icon=":material/route:"),
-    st.Page("views/combat.py", title="Combat", icon=":material/swords:"),
-    st.Page("views/journal.py", title="Journal", icon=":material/history:"),
-    st.Page("views/sheets.py", title="Sheets", icon=":material/table_view:"),
-]
+PAGES = {
+    "The Campaign for North Africa": [
+        st.Page("views/overview.py", title="Overview", icon=":material/flag:", default=True),
+        st.Page("views/units.py", title="Units", icon=":material/groups:"),
+        st.Page("views/capability.py", title="Capability & Cohesion", icon=":material/speed:"),
+        st.Page("views/organization.py", title="Organization", icon=":material/account_tree:"),
+        st.Page("views/supply.py", title="Supply", icon=":material/local_shipping:"),
+        st.Page("views/requisitions.py", title="Requisitions", icon=":material/assignment:"),
+        st.Page("views/planner.py", title="Convoy planner", icon=":material/route:"),
+        st.Page("views/combat.py", title="Combat", icon=":material/swords:"),
+        st.Page("views/journal.py", title="Journal", icon=":material/history:"),
+        st.Page("views/sheets.py", title="Sheets", icon=":material/table_view:"),
+    ],
+    "Other games": [
+        st.Page("views/combined_arms.py", title="Combined Arms", icon=":material/calculate:"),
+        st.Page(
+            "views/highway_to_the_reich.py",
+            title="Highway to the Reich",
+            icon=":material/calculate:",
+        ),
+        st.Page(
+            "views/battles_for_north_africa.py",
+            title="Battles for North Africa",
+            icon=":material/calculate:",
+        ),
+        st.Page("views/miniatures.py", title="Miniatures", icon=":material/calculate:"),
+    ],
+}
 
 # Wide tables need the room: less padding around the page than Streamlit's default.
 st.html(

@@ -20,3 +20,22 @@ def test_every_ruling_has_a_section_with_its_options() -> None:
         for option in ruling.options:
             assert f"`{option}`" in section, (ruling.id, option)
         assert f"**`{ruling.default}`** (default" in section, ruling.id
+
+
+GAMES_DOCS = DOC.parent / "games"
+
+
+def test_every_game_ruling_has_a_section_in_its_game_page() -> None:
+    from ledger.io.games import games
+
+    count = 0
+    for game_id, game in games().items():
+        text = (GAMES_DOCS / f"{game_id}.md").read_text()
+        for ruling in game.rulings:
+            count += 1
+            assert f"### `{ruling.id}`" in text, (game_id, ruling.id)
+            section = text.split(f"### `{ruling.id}`", 1)[1].split("\n### ", 1)[0]
+            for option in ruling.options:
+                assert f"`{option}`" in section, (ruling.id, option)
+            assert f"**`{ruling.default}`** (default" in section, ruling.id
+    assert count >= 4

@@ -38,6 +38,13 @@ PAGES = {
     "views/journal.py": "Journal",
     "views/sheets.py": "Sheets",
 }
+GAME_PAGES = {
+    "views/combined_arms.py": "Combined Arms (SPI 1974)",
+    "views/highway_to_the_reich.py": "Highway to the Reich (SPI 1976/77)",
+    "views/battles_for_north_africa.py": "Battles for North Africa (ADC2)",
+    "views/miniatures.py": "WW2 miniatures",
+}
+"""The other games' pages (issue 6): they need no CNA game, but sit in the same navigation."""
 
 
 @pytest.fixture
@@ -83,6 +90,16 @@ def test_every_page_renders_without_exception(db_url: str, page: str) -> None:
     assert [t.value for t in at.title] == [PAGES[page]]
     assert at.sidebar.selectbox(key="game").value == GAME
     assert "GT 1 OpStage 1" in texts(at)
+
+
+@pytest.mark.parametrize("page", list(GAME_PAGES))
+def test_every_other_game_page_renders_in_the_app_with_its_example_worked(
+    db_url: str, page: str
+) -> None:
+    at = app_on(page)
+    assert [t.value for t in at.title] == [GAME_PAGES[page]]
+    assert not at.error, texts(at)
+    assert at.markdown, "the page shows its default calculation's summary"
 
 
 @pytest.mark.parametrize("side", ["axis", "commonwealth"])
