@@ -47,6 +47,6 @@ st.html(
     "{padding: 2.5rem 2rem 3rem 2rem; max-width: none}</style>"
 )
 
-page = st.navigation(PAGES)
+page = st.navigation(PAGES, expanded=True)
 sidebar(current_store())
 page.run()

@@ -267,3 +267,27 @@ def test_transfer_fuel_through_the_supply_form(page: Page, server: tuple[str, st
     assert session.state.dumps["cw_matruh"].supplies.fuel == 2990
     assert session.state.units["cw.1_rnf"].supplies.fuel == 10
     assert session.journal[-1].event.source.reason == "browser test"
+
+
+GAME_PAGES: Final = (
+    ("Combined Arms", "Attack: 13.21 Hard, Clear, column 1-1 (4 to 4)"),
+    ("Highway to the Reich", "7 against 3: column 2-1, Close Action Value 5 (8.73)"),
+    ("Battles for North Africa", "Mobile CRT, column 1-1 (odds 9 to 9 = 1), drm +0"),
+    ("Miniatures", "no Command Chart is loaded"),
+)
+"""Each other game's page and a line of its default calculation, worked in its page test."""
+
+
+def test_the_other_games_pages_through_the_navigation(page: Page, shots: Path) -> None:
+    for title, text in GAME_PAGES:
+        open_page(page, title)
+        expect(page.get_by_text(text).first).to_be_visible()
+        page.screenshot(path=str(shots / f"game-{title.lower().replace(' ', '-')}.png"))
+    # Highway to the Reich: 12 against 3 is exactly 4-1 (8.73), read in Close Action Value 5.
+    open_page(page, "Highway to the Reich")
+    strength = page.get_by_label("Attack strength")
+    strength.fill("12")
+    strength.press("Tab")
+    expect(
+        page.get_by_text("12 against 3: column 4-1, Close Action Value 5 (8.73)")
+    ).to_be_visible()

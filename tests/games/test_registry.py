@@ -77,3 +77,21 @@ def test_a_request_that_is_not_json_is_refused(
     game_id, name, _ = CALCULATIONS[0]
     assert main(["calc", game_id, name, str(request)]) == 2
     assert "INPUT: not JSON" in capsys.readouterr().err
+
+
+def test_the_readme_and_the_index_name_every_calculation_and_run_their_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    index = (ROOT / "docs" / "games" / "README.md").read_text()
+    for game_id, name, _ in CALCULATIONS:
+        assert f"`{name}`" in index.split(f"| `{game_id}` |", 1)[1].split("\n", 1)[0]
+    lines = [
+        line.split("#", 1)[0].split()[2:]
+        for line in (ROOT / "README.md").read_text().splitlines()
+        if line.startswith("$ qm calc ") and " cna " not in line
+    ]
+    assert {argv[1] for argv in lines} == set(GAME_MODULES)
+    monkeypatch.chdir(ROOT)
+    for argv in lines:
+        assert main([*argv, "--json"]) == 0, argv
+        assert json.loads(capsys.readouterr().out)["summary"]
