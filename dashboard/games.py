@@ -9,7 +9,7 @@ what the CLI prints with ``--json``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
@@ -20,6 +20,7 @@ from dashboard.tables import Col, show_table
 from dashboard.text import plain
 from ledger.io.combat_request import RequestError
 from ledger.io.games import calculate
+from ledger.scenario import Ruling
 
 FIGURE_COLUMNS: Final = (
     Col("name", "Figure", width=300),
@@ -80,3 +81,37 @@ def show_json(
         )
         if result:
             st.code(json.dumps(result, indent=2, ensure_ascii=False), language="json")
+
+
+def page_header(title: str, caption: str, calculations: Mapping[str, str], key: str) -> str:
+    """The page's title, caption and the calculation picker (``calculations``: CLI name →
+    label); returns the chosen calculation's CLI name. The radio's widget key is
+    ``<key>calculation``."""
+    st.title(title)
+    st.caption(caption)
+    chosen: str = st.radio(
+        "Calculation",
+        list(calculations),
+        key=f"{key}calculation",
+        horizontal=True,
+        format_func=lambda name: calculations[name],
+    )
+    return chosen
+
+
+def ruling_choices(rulings: Sequence[Ruling], key: str, doc: str) -> dict[str, str]:
+    """A selectbox per ruling (question and case, the default preselected) in an expander
+    naming ``doc``; returns only the choices other than the defaults (the request's
+    ``"rulings"``). Widget keys: ``<key>ruling_<ruling id>``."""
+    chosen = {}
+    with st.expander(f"Rulings ({doc})"):
+        for ruling in rulings:
+            option = st.selectbox(
+                f"{ruling.id}: {ruling.question} ({ruling.case})",
+                ruling.options,
+                index=ruling.options.index(ruling.default),
+                key=f"{key}ruling_{ruling.id}",
+            )
+            if option != ruling.default:
+                chosen[ruling.id] = option
+    return chosen

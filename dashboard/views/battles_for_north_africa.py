@@ -17,7 +17,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from dashboard.games import run_calculation, show_json, show_result
+from dashboard.games import page_header, run_calculation, show_json, show_result
 from dashboard.tables import Col, show_table
 from ledger.games.battles_for_north_africa.terrain import hex_types, hexside_types
 from ledger.games.battles_for_north_africa.units import unit_types
@@ -236,18 +236,13 @@ def _supply() -> dict[str, Any] | None:
 
 def render() -> None:
     """Draw the page: the calculation chosen, its inputs, its result and the JSON."""
-    st.title("Battles for North Africa (ADC2)")
-    st.caption(
+    calc = page_header(
+        "Battles for North Africa (ADC2)",
         "Odds, Mobile or Assault CRT and the drm stack; exact result odds once your CRT is "
         "loaded (the rules text does not print it); result codes; supply paths. Cases are "
-        "section ¶ paragraph. Rulings: docs/games/bfna.md."
-    )
-    calc = st.radio(
-        "Calculation",
-        list(CALCULATIONS),
-        key=f"{K}calculation",
-        horizontal=True,
-        format_func=CALCULATIONS.__getitem__,
+        "section ¶ paragraph. Rulings: docs/games/bfna.md.",
+        CALCULATIONS,
+        K,
     )
     request: dict[str, Any] | None
     if calc == "combat":

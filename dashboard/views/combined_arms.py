@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from dashboard.games import run_calculation, show_json, show_result
+from dashboard.games import page_header, run_calculation, show_json, show_result
 from ledger.games.combined_arms.units import Preset, presets, scenarios
 
 GAME: Final = "combined-arms"
@@ -227,17 +227,12 @@ def _units() -> dict[str, Any]:
 
 def render() -> None:
     """Draw the page: the calculation chosen, its inputs, its result and the JSON."""
-    st.title("Combined Arms (SPI 1974)")
-    st.caption(
+    calc = page_header(
+        "Combined Arms (SPI 1974)",
         "Exact odds on the six Combat Results Tables 13.21-13.33; brackets as printed in 14.0 "
-        "([n] = Hard). Rulings: docs/games/combined-arms.md."
-    )
-    calc = st.radio(
-        "Calculation",
-        list(CALCULATIONS),
-        key=f"{K}calculation",
-        horizontal=True,
-        format_func=CALCULATIONS.__getitem__,
+        "([n] = Hard). Rulings: docs/games/combined-arms.md.",
+        CALCULATIONS,
+        K,
     )
     request: dict[str, Any]
     if calc in ("combat", "overrun", "air-strike"):

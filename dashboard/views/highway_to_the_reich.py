@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from dashboard.games import run_calculation, show_json, show_result
+from dashboard.games import page_header, ruling_choices, run_calculation, show_json, show_result
 from dashboard.tables import Col, show_table
 from ledger.games.highway_to_the_reich.close_action import RATIOS, decoded_table
 from ledger.games.highway_to_the_reich.rulings import (
@@ -63,16 +63,8 @@ STEP_COLUMNS: Final = (
 
 
 def _rulings(request: dict[str, Any], rulings: tuple[Ruling, ...]) -> None:
-    """One selectbox per ruling (default first); a non-default choice goes into the request."""
-    with st.expander("Rulings (docs/games/htr.md)"):
-        chosen = {}
-        for ruling in rulings:
-            options = [ruling.default, *(o for o in ruling.options if o != ruling.default)]
-            option = st.selectbox(
-                f"{ruling.id}: {ruling.question}", options, key=f"{K}ruling_{ruling.id}"
-            )
-            if option != ruling.default:
-                chosen[ruling.id] = option
+    """The ruling pickers; a non-default choice goes into the request's ``"rulings"``."""
+    chosen = ruling_choices(rulings, K, "docs/games/htr.md")
     if chosen:
         request["rulings"] = chosen
 
@@ -197,17 +189,12 @@ def _terrain() -> dict[str, Any]:
 
 def render() -> None:
     """Draw the page: the calculation chosen, its inputs, its result and the JSON."""
-    st.title("Highway to the Reich (SPI 1976/77)")
-    st.caption(
+    calc = page_header(
+        "Highway to the Reich (SPI 1976/77)",
         "Exact odds on the chart sheet's tables; where the OCR'd charts are garbled or need a "
-        "rule the text lacks, a named ruling decides (docs/games/htr.md)."
-    )
-    calc = st.radio(
-        "Calculation",
-        list(CALCULATIONS),
-        key=f"{K}calculation",
-        horizontal=True,
-        format_func=CALCULATIONS.__getitem__,
+        "rule the text lacks, a named ruling decides (docs/games/htr.md).",
+        CALCULATIONS,
+        K,
     )
     builders = {
         "close-action": _close_action,

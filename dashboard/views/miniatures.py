@@ -13,7 +13,7 @@ from typing import Any, Final
 
 import streamlit as st
 
-from dashboard.games import run_calculation, show_json, show_result
+from dashboard.games import page_header, ruling_choices, run_calculation, show_json, show_result
 from ledger.games.miniatures.rulings import (
     CONSECUTIVE_ASSAULT,
     FIRE_BEFORE_LIMBERING,
@@ -52,25 +52,9 @@ def uploaded_or_pasted(label: str, key: str, template: str) -> str | None:
     return pasted if pasted.strip() else None
 
 
-def ruling_choices(rulings: tuple[Ruling, ...]) -> dict[str, str]:
-    """A selectbox per ruling; only choices other than the default go into the request."""
-    chosen = {}
-    with st.expander("Rulings (docs/games/miniatures.md)"):
-        for ruling in rulings:
-            option = st.selectbox(
-                f"{ruling.question} ({ruling.case})",
-                ruling.options,
-                index=ruling.options.index(ruling.default),
-                key=f"{GAME}_ruling_{ruling.id}",
-            )
-            if option != ruling.default:
-                chosen[ruling.id] = option
-    return chosen
-
-
 def with_rulings(request: dict[str, Any], rulings: tuple[Ruling, ...]) -> dict[str, Any]:
     """``request`` with the page's ruling choices (left out when all are defaults)."""
-    chosen = ruling_choices(rulings)
+    chosen = ruling_choices(rulings, f"{GAME}_", "docs/games/miniatures.md")
     return {**request, "rulings": chosen} if chosen else request
 
 
@@ -238,17 +222,12 @@ BUILDERS: Final = {
 
 def render() -> None:
     """The WW2 miniatures page."""
-    st.title("WW2 miniatures")
-    st.caption(
+    calculation = page_header(
+        "WW2 miniatures",
         "Exact odds for the miniatures rules (rules text 002). The Command Chart and the "
-        "dangerous terrain ranges are not in the text: load your own as CSV."
-    )
-    calculation = st.radio(
-        "Calculation",
-        list(CALCULATIONS),
-        format_func=CALCULATIONS.__getitem__,
-        horizontal=True,
-        key=f"{GAME}_calculation",
+        "dangerous terrain ranges are not in the text: load your own as CSV.",
+        CALCULATIONS,
+        f"{GAME}_",
     )
     request = BUILDERS[calculation]()
     if calculation == "dangerous-terrain" and not request["route"]:
