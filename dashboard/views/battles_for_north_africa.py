@@ -94,13 +94,13 @@ def _unit(slot: str, label: str, attacker: bool) -> dict[str, Any] | None:
     fire = cols[4].number_input("BF/FPF", 0, 99, 0, key=f"{K}{slot}_fire")
     steps = cols[5].number_input("Steps", 1, 4, 2, key=f"{K}{slot}_steps")
     supplied = cols[6].checkbox("In supply", True, key=f"{K}{slot}_supply")
-    cols = st.columns(2)
-    flags = cols[0].multiselect(
+    marks = st.columns(2)
+    flags = marks[0].multiselect(
         "Marks", list(FLAGS), key=f"{K}{slot}_flags", format_func=FLAGS.__getitem__
     )
     hexsides: list[str] = []
     if attacker:
-        hexsides = cols[1].multiselect(
+        hexsides = marks[1].multiselect(
             "Attacks across",
             list(hexside_types()),
             key=f"{K}{slot}_hexsides",
@@ -157,14 +157,18 @@ def _combat() -> dict[str, Any]:
     )
     fort = cols[1].selectbox("Fortification", [0, 1, 2], key=f"{K}fortification")
     drm = cols[2].number_input("Terrain drm (your TEC)", -6, 6, 0, key=f"{K}terrain_drm")
-    table = cols[3].selectbox("CRT asked for", ["", "mobile", "assault"], key=f"{K}table",
-                              format_func=lambda t: t or "as the rules call")  # fmt: skip
-    cols = st.columns(5)
-    bf = cols[0].number_input("Offensive fire (BF)", 0, 200, 0, key=f"{K}offensive_fire")
-    fpf = cols[1].number_input("Defensive fire (FPF)", 0, 200, 0, key=f"{K}defensive_fire")
-    air_a = cols[2].number_input("Close attack support", 0, 99, 0, key=f"{K}close_attack")
-    air_d = cols[3].number_input("Close defense support", 0, 99, 0, key=f"{K}close_defense")
-    stukas = cols[4].number_input("Stukas", 0, 9, 0, key=f"{K}stukas")
+    table = cols[3].selectbox(
+        "CRT asked for",
+        ["", "mobile", "assault"],
+        key=f"{K}table",
+        format_func=lambda t: t or "as the rules call",
+    )
+    support = st.columns(5)
+    bf = support[0].number_input("Offensive fire (BF)", 0, 200, 0, key=f"{K}offensive_fire")
+    fpf = support[1].number_input("Defensive fire (FPF)", 0, 200, 0, key=f"{K}defensive_fire")
+    air_a = support[2].number_input("Close attack support", 0, 99, 0, key=f"{K}close_attack")
+    air_d = support[3].number_input("Close defense support", 0, 99, 0, key=f"{K}close_defense")
+    stukas = support[4].number_input("Stukas", 0, 9, 0, key=f"{K}stukas")
     failed = st.checkbox("A defender failed to retreat before combat", key=f"{K}initiative")
     request.update({"terrain": terrain, "fortification": fort, "terrain_drm": int(drm)})
     if table:

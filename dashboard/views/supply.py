@@ -148,11 +148,14 @@ def forecast_view(game: Game) -> None:
     count = int(stages.number_input("OpStages", 1, 36, 6, key="forecast_stages"))
     cp = int(cp_col.number_input("CP moved a OpStage", 0, 60, 0, key="forecast_cp"))
     weather = weather_col.selectbox("Weather", WEATHERS, key="forecast_weather")
-    plan = {"opstages": count, "cp_per_opstage": Fraction(cp), "weather": weather}
     result = (
-        side_forecast(state, game.side, **plan)
+        side_forecast(
+            state, game.side, opstages=count, cp_per_opstage=Fraction(cp), weather=weather
+        )
         if chosen == WHOLE_SIDE
-        else formation_forecast(state, str(chosen), **plan)
+        else formation_forecast(
+            state, str(chosen), opstages=count, cp_per_opstage=Fraction(cp), weather=weather
+        )
     )
     use = st.columns(2)
     use[0].metric("Use each OpStage", result.per_opstage.describe() or "nothing")
