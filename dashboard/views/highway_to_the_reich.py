@@ -24,6 +24,7 @@ from ledger.games.highway_to_the_reich.rulings import (
     ROAD_OVER_HEXSIDE,
     ROUGH_ARMOR,
     SCATTER_DIRECTIONS,
+    UNPRINTED_TIMES,
     ZERO_AGAINST_ZERO,
 )
 from ledger.scenario import Ruling
@@ -73,7 +74,14 @@ def _close_action() -> dict[str, Any]:
     cols = st.columns(4)
     attack = cols[0].number_input("Attack strength", 0, 999, 7, key=f"{K}attack")
     defense = cols[1].number_input("Defense strength", 0, 999, 3, key=f"{K}defense")
-    value = cols[2].number_input("Close Action Value", 1, 9, 5, key=f"{K}cav")
+    value = cols[2].number_input(
+        "Close Action Value",
+        1,
+        9,
+        5,
+        key=f"{K}cav",
+        help="The result column 1-9 the cells are read in (8.73).",
+    )
     die = cols[3].selectbox("Die roll (optional)", ["", 1, 2, 3, 4, 5, 6], key=f"{K}die")
     flags = st.columns(3)
     request: dict[str, Any] = {
@@ -83,7 +91,11 @@ def _close_action() -> dict[str, Any]:
         "attacker_disrupted": flags[0].checkbox("Attacker already disrupted", key=f"{K}att_dis"),
         "defender_disrupted": flags[1].checkbox("Defender already disrupted", key=f"{K}def_dis"),
         "defender_can_retreat": flags[2].checkbox(
-            "Defender has a hex to retreat into", True, key=f"{K}retreat"
+            "Defender has a hex to retreat into",
+            True,
+            key=f"{K}retreat",
+            help="Not Enemy-controlled, or holding a Friendly unit; without one a disrupted "
+            "defender is eliminated (8.73).",
         ),
     }
     if die != "":
@@ -127,11 +139,24 @@ def _recovery() -> dict[str, Any]:
 
 
 def _weather() -> dict[str, Any]:
-    cols = st.columns(3)
-    band = cols[0].selectbox("Time band", ["0201-0600", "1201-1400"], key=f"{K}band")
-    half = cols[1].selectbox("Map half", ["north", "south"], key=f"{K}half")
-    night = cols[2].checkbox("Night Game-Turn (+5)", key=f"{K}night")
-    return {"band": band, "half": half, "night": night}
+    cols = st.columns(4)
+    given = cols[0].radio("Give", ["time band", "clock time"], key=f"{K}weather_by")
+    request: dict[str, Any] = {}
+    if given == "time band":
+        request["band"] = cols[1].selectbox("Time band", ["0201-0600", "1201-1400"], key=f"{K}band")
+    else:
+        request["time"] = cols[1].text_input(
+            "Game-Turn time (HHMM)",
+            "0400",
+            key=f"{K}time",
+            help="Only 0201-0600 and 1201-1400 are printed; other times follow the ruling "
+            "htr-14.11-unprinted-times.",
+        )
+    request["half"] = cols[2].selectbox("Map half", ["north", "south"], key=f"{K}half")
+    request["night"] = cols[3].checkbox("Night Game-Turn (+5)", key=f"{K}night")
+    if given == "clock time":
+        _rulings(request, (UNPRINTED_TIMES,))
+    return request
 
 
 def _air_landing() -> dict[str, Any]:
@@ -144,15 +169,19 @@ def _air_landing() -> dict[str, Any]:
     return request
 
 
-def _hex(prefix: str, label: str) -> dict[str, Any]:
-    cols = st.columns(4)
+def _hex(prefix: str, label: str, moving: bool = True) -> dict[str, Any]:
+    """One hex's widgets: its terrain and a Hilltop; when ``moving``, also the hexside crossed
+    into it and the route followed into it (a line of sight reads neither)."""
+    cols = st.columns(4 if moving else 2)
     entry: dict[str, Any] = {
         "terrain": cols[0].selectbox(label, HEX_TERRAIN, key=f"{K}{prefix}terrain")
     }
+    if cols[-1].checkbox("Hilltop", key=f"{K}{prefix}hilltop"):
+        entry["hilltop"] = True
+    if not moving:
+        return entry
     side = cols[1].selectbox("Hexside crossed", HEXSIDES, key=f"{K}{prefix}hexside")
     route = cols[2].selectbox("Route followed", ROUTES, key=f"{K}{prefix}route")
-    if cols[3].checkbox("Hilltop", key=f"{K}{prefix}hilltop"):
-        entry["hilltop"] = True
     if side:
         entry["hexside"] = side
     if route:
@@ -173,13 +202,13 @@ def _terrain() -> dict[str, Any]:
     count = st.number_input("Hexes entered", 1, SLOTS, 1, key=f"{K}hexes")
     request["path"] = [_hex(f"path{i}_", f"Hex {i + 1}") for i in range(int(count))]
     if st.checkbox("Line of sight", key=f"{K}los"):
-        observer = _hex("observer_", "Observer's hex")
-        target = _hex("target_", "Target's hex")
+        observer = _hex("observer_", "Observer's hex", moving=False)
+        target = _hex("target_", "Target's hex", moving=False)
         distance = st.number_input("Distance (hexes)", 1, 20, 5, key=f"{K}distance")
         between = st.multiselect("Terrain between", BETWEEN, key=f"{K}between")
         request["observation"] = {
-            "observer": {k: v for k, v in observer.items() if k in ("terrain", "hilltop")},
-            "target": {k: v for k, v in target.items() if k in ("terrain", "hilltop")},
+            "observer": observer,
+            "target": target,
             "distance": int(distance),
             "between": between,
         }

@@ -108,3 +108,32 @@ def test_terrain_path_and_map() -> None:
     assert any("map" in e.value and "Maps A and B" in e.value for e in at.error)
     at.selectbox(key="htr_map").select("A").run()
     assert any("1 hex cost 3 of 4 MP" in line for line in _shown(at))
+
+
+def test_weather_by_clock_time_and_the_unprinted_times_ruling() -> None:
+    """0900 is in no printed band: refused by default (htr-14.11-unprinted-times); with
+    last-printed-band it reads 0201-0600 North, where P is rolled on 9 only: 4/36 = 1/9."""
+    at = _page()
+    at.radio(key="htr_calculation").set_value("weather").run()
+    at.radio(key="htr_weather_by").set_value("clock time").run()
+    at.text_input(key="htr_time").input("0900").run()
+    assert any("time" in e.value and "0900 is in no printed band" in e.value for e in at.error)
+    at.selectbox(key="htr_ruling_htr-14.11-unprinted-times").select("last-printed-band").run()
+    assert not at.error
+    assert _chart(at, "Weather Condition points")["P"] == "1/9"
+
+
+def test_line_of_sight_hexes_ask_only_for_terrain_and_hilltop() -> None:
+    """A line of sight reads no hexside or route, so the page does not offer them: from a
+    Town on a Hilltop (range 10, blocked by 6-8) a Clear hex 8 hexes off past Woods is seen."""
+    at = _page()
+    at.radio(key="htr_calculation").set_value("terrain").run()
+    at.checkbox(key="htr_los").check().run()
+    keys = {w.key for w in at.selectbox}
+    assert "htr_observer_terrain" in keys and "htr_observer_hexside" not in keys
+    assert "htr_target_route" not in keys
+    at.selectbox(key="htr_observer_terrain").select("town").run()
+    at.checkbox(key="htr_observer_hilltop").check().run()
+    at.number_input(key="htr_distance").set_value(8).run()
+    at.multiselect(key="htr_between").select("woods").run()
+    assert any("Observation: seen" in line for line in _shown(at))

@@ -15,7 +15,13 @@ not its rules, so wherever a chart needs a rule the text lacks, a named ruling d
 Every chart and table is a data file in ``data/``. Probabilities are exact ``Fraction``s.
 """
 
+from fractions import Fraction
 from typing import Final
 
 PACKAGE: Final = "ledger.games.highway_to_the_reich"
 """The package holding the game's data files (``ledger.charts.loader.package_chart``)."""
+
+
+def plain(value: Fraction) -> str:
+    """An exact number as a player writes it in a message: ``"7"``, or ``"7/3"``."""
+    return str(value.numerator) if value.denominator == 1 else str(value)

@@ -28,10 +28,9 @@ from ledger.charts.loader import package_chart
 from ledger.charts.odds import band_column
 from ledger.games.highway_to_the_reich import PACKAGE
 from ledger.games.highway_to_the_reich.rulings import SCATTER_DIRECTIONS
+from ledger.games.highway_to_the_reich.weather import NIGHT_POINTS
 
 CASE: Final = "14.92"
-NIGHT_POINTS: Final = 5
-"""Flight Condition points a night landing adds (14.11, 14.92)."""
 LANDS: Final = "•"
 LOSS: Final = "L1"
 SCATTER_ONE: Final = "S1"

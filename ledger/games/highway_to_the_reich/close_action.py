@@ -20,7 +20,7 @@ from ledger.charts.dice import D6, FACES
 from ledger.charts.engine import Chart, ChartRow
 from ledger.charts.loader import package_data
 from ledger.charts.odds import Strength, odds_column, parse_ratio
-from ledger.games.highway_to_the_reich import PACKAGE
+from ledger.games.highway_to_the_reich import PACKAGE, plain
 from ledger.games.highway_to_the_reich.rulings import (
     DIE_ROLL_WINDOWS,
     ODDS_ROUNDING,
@@ -246,9 +246,9 @@ def strength_ratio_column(
     if a == 0 and d == 0:
         return _zero_against_zero(zero_against_zero)
     if a == 0:
-        return RatioColumn(a, d, "1-3", "low", f"attack 0 against {_n(d)}: read as 1-3 ({CASE})")
+        return RatioColumn(a, d, "1-3", "low", f"attack 0 against {plain(d)}: read as 1-3 ({CASE})")
     if d == 0:
-        return RatioColumn(a, d, "4-1", "high", f"{_n(a)} against 0: read as 4-1 ({CASE})")
+        return RatioColumn(a, d, "4-1", "high", f"{plain(a)} against 0: read as 4-1 ({CASE})")
     found = odds_column(a, d, RATIOS, below="lowest", case=CASE)
     if rounding == "nearest" and not found.clamped:
         ratio = a / d
@@ -256,7 +256,7 @@ def strength_ratio_column(
             RATIOS, key=lambda r: (abs(parse_ratio(r).value - ratio), parse_ratio(r).value)
         )
         if nearest != found.column:
-            note = f"{_n(a)} to {_n(d)} = {_n(ratio)}: nearest printed ratio {nearest} ({CASE})"
+            note = f"{plain(a)} to {plain(d)} = {plain(ratio)}: nearest printed ratio {nearest} ({CASE})"
             return RatioColumn(a, d, nearest, "", note)
     return RatioColumn(a, d, found.column, found.clamped, f"{found.note} ({CASE})")
 
@@ -270,10 +270,6 @@ def _zero_against_zero(option: str) -> RatioColumn:
     if option == "refuse":
         raise ValueError(f"0 against 0 is no close action under {ZERO_AGAINST_ZERO.id} ({CASE})")
     raise ValueError(f"unknown option {option!r} of {ZERO_AGAINST_ZERO.id} ({CASE})")
-
-
-def _n(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,11 @@ SIDES: Final = ("german", "allied")
 CostKind = Literal["cost", "extra", "prohibited", "no-effect"]
 
 
+class MapNeeded(ValueError):
+    """A cost printed as "2(3)" (one cost on Maps C and D, another on A and B) was read with no
+    map sheet given (10.15). The message names the terrain and both costs."""
+
+
 @dataclass(frozen=True, slots=True)
 class PrintedCost:
     """One printed movement cell (10.15): ``text`` as printed and its meaning: ``kind`` cost
@@ -61,14 +66,14 @@ class PrintedCost:
     artillery_only: bool = False
 
     def on_map(self, map_sheet: str | None, terrain: str) -> Fraction:
-        """The value on ``map_sheet`` (A-D). Raises ``ValueError`` when the cell differs by map
-        and no map is given, or the cell has no value (P, •)."""
+        """The value on ``map_sheet`` (A-D). Raises ``MapNeeded`` when the cell differs by map
+        and no map is given, ``ValueError`` when the cell has no value (P, •)."""
         if self.value is None:
             raise ValueError(f"{terrain}: {self.text} has no Movement Point value ({CASE})")
         if self.value_ab is None:
             return self.value
         if map_sheet is None:
-            raise ValueError(
+            raise MapNeeded(
                 f"{terrain} costs {self.value} on Maps C and D but {self.value_ab} on Maps A and "
                 f"B: give the map ({CASE})"
             )
@@ -231,7 +236,8 @@ class StepCost:
 
 def step_cost(entry: HexEntry, who: MoveContext, chart: TerrainChart) -> StepCost:
     """The Movement Point cost of entering ``entry`` (10.15). Raises ``ValueError`` for an
-    unknown terrain, hexside, route, mode, unit type or side, or a missing map."""
+    unknown terrain, hexside, route, mode, unit type or side, ``MapNeeded`` (a ``ValueError``)
+    for a "2(3)" cost read with no map."""
     if who.side not in SIDES:
         raise ValueError(f"unknown side {who.side!r}; sides: {', '.join(SIDES)} ({CASE})")
     if who.map_sheet is not None and who.map_sheet not in MAPS:
@@ -296,13 +302,20 @@ class PathCost:
 
 
 def path_cost(path: Sequence[HexEntry], who: MoveContext, chart: TerrainChart) -> PathCost:
-    """The cost of entering every hex of ``path`` in order (10.15); see ``step_cost``."""
-    steps = tuple(step_cost(entry, who, chart) for entry in path)
+    """The cost of entering every hex of ``path`` in order (10.15); see ``step_cost``. An error
+    of ``step_cost`` (``MapNeeded`` or ``ValueError``) is raised again, of the same type, with
+    the hex's place in the path (``"hex 2 of the path: ..."``) in front."""
+    steps = []
+    for number, entry in enumerate(path, start=1):
+        try:
+            steps.append(step_cost(entry, who, chart))
+        except ValueError as exc:
+            raise type(exc)(f"hex {number} of the path: {exc}") from exc
     total: Fraction | None = Fraction(0)
     for step in steps:
         total = None if total is None or step.cost is None else total + step.cost
     fits = total is not None and total <= chart.movement_allowance
-    return PathCost(steps, total, chart.movement_allowance, fits)
+    return PathCost(tuple(steps), total, chart.movement_allowance, fits)
 
 
 @dataclass(frozen=True, slots=True)

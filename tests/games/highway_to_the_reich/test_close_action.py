@@ -7,7 +7,10 @@ Source: ../shared/rules/004_948575d8d0b81562.txt. Result row n is printed on sou
 
 from __future__ import annotations
 
+import csv
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +31,10 @@ from ledger.games.highway_to_the_reich.close_action import (
 from ledger.games.highway_to_the_reich.rulings import DIE_ROLL_WINDOWS
 
 DECODINGS = DIE_ROLL_WINDOWS.options
+ROOT = Path(__file__).resolve().parents[3]
+DOC = ROOT / "docs" / "games" / "htr.md"
+EXAMPLES = ROOT / "docs" / "examples" / "htr"
+RULES = ROOT.parent / "shared" / "rules" / "004_948575d8d0b81562.txt"
 
 
 @pytest.mark.parametrize(
@@ -61,17 +68,84 @@ def test_fifteen_rows_of_nine_cells_with_their_source_lines() -> None:
     assert rows[13]["cells"] == rows[14]["cells"]
 
 
-@pytest.mark.parametrize("decoding", DECODINGS)
-def test_every_ratio_column_covers_rolls_1_to_6_exactly_once(decoding: str) -> None:
-    table = decoded_table(decoding)
+def _doc_table() -> list[list[str]]:
+    """The decoded 8.73 table printed in docs/games/htr.md: one list of 15 cells per row
+    (the row label, six ratio columns, nine Close Action Values)."""
+    text = DOC.read_text(encoding="utf-8").split("### The decoded table", 1)[1]
+    lines = [line for line in text.splitlines() if re.match(r"\| row \d", line)]
+    return [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in lines]
+
+
+def _covers_each_roll_once(layout: list[dict[str, int]]) -> dict[str, int]:
+    """Checked independently of the code: each ratio column shows 1..6 once each, 1 on top,
+    on six consecutive rows; returns ratio -> the row of its roll 1."""
+    first_rows = {}
     for ratio in RATIOS:
-        rows = [table.row_number(ratio, die) for die in FACES]
-        first = rows[0]
-        assert rows == list(range(first, first + 6)), ratio  # six consecutive rows
-        assert first >= 1 and first + 5 <= len(table.rows)
-    # each Close Action Value as an engine chart: every row covers 1..6 once
+        placed = [
+            (row, printed[ratio]) for row, printed in enumerate(layout, 1) if ratio in printed
+        ]
+        assert sorted(die for _, die in placed) == [1, 2, 3, 4, 5, 6], ratio
+        first = placed[0][0]
+        assert placed == [(first + n, n + 1) for n in range(6)], ratio
+        first_rows[ratio] = first
+    return first_rows
+
+
+def test_the_decoded_table_in_the_doc_covers_rolls_1_to_6_once_per_ratio_column() -> None:
+    """The doc shows the default decoding: every ratio column reads 1-6 once, on six
+    consecutive rows, the windows staggered downwards, every printed row read; its cells are
+    the data file's."""
+    rows = _doc_table()
+    assert [r[0] for r in rows] == [f"row {n}" for n in range(1, 16)]
+    layout = [{r: int(d) for r, d in zip(RATIOS, row[1:7], strict=True) if d} for row in rows]
+    first_rows = _covers_each_roll_once(layout)
+    assert first_rows == dict(decoded_table().first_rows)
+    assert all(printed for printed in layout)  # no printed row is left unread
+    assert [row[7:] for row in rows] == [r["cells"] for r in printed_table()["row"]]
+
+
+def test_the_example_csv_covers_rolls_1_to_6_once_per_ratio_column() -> None:
+    with (EXAMPLES / "8.73-staggered.csv").open(encoding="utf-8") as handle:
+        lines = list(csv.DictReader(handle))
+    layout = [{r: int(line[r]) for r in RATIOS if line[r]} for line in lines]
+    assert _covers_each_roll_once(layout) == dict(decoded_table().first_rows)
+
+
+@pytest.mark.parametrize("decoding", DECODINGS)
+def test_every_decoding_staggers_six_row_windows_inside_the_table(decoding: str) -> None:
+    """Each option's windows lie inside rows 1-15 and move down as the odds improve (1-3 on
+    top, 4-1 lowest); every Close Action Value's chart covers 1-6 once per ratio."""
+    firsts = printed_table()["decoding"][decoding]["first_rows"]
+    starts = [firsts[r] for r in RATIOS]
+    assert starts == sorted(set(starts))  # strictly lower for better odds
+    assert starts[0] >= 1 and starts[-1] + 5 == 15
+    table = decoded_table(decoding)
     for value in CLOSE_ACTION_VALUES:
         assert coverage_problems(table.chart(value)) == []
+
+
+def _source_numbers(line: int) -> list[int]:
+    """The die numbers the OCR printed on one source line (whole-number fields only)."""
+    text = RULES.read_text(encoding="utf-8").splitlines()[line - 1]
+    return [int(field) for field in text.split("\t") if field.strip().isdigit()]
+
+
+def _decoded_numbers(decoding: str, row: int) -> list[int]:
+    """The die numbers a decoding prints beside a result row, 1-3 column first."""
+    firsts = decoded_table(decoding).first_rows
+    return [row - firsts[r] + 1 for r in RATIOS if 0 <= row - firsts[r] <= 5]
+
+
+def test_the_default_decoding_reproduces_the_die_numbers_the_ocr_kept() -> None:
+    """Ruling htr-8.73-die-roll-windows, the evidence: the OCR printed the die numbers one
+    line below their row for rows 1-7 (row 1 shares line 10 with the "Die Roll:" label; row
+    7's numbers are the cell-less line 17), then on the row's own line for rows 8 and 9
+    (lines 18, 20). top-row-first gives exactly these; as-ocr-placed does not (row 8)."""
+    number_lines = [11, 12, 13, 14, 15, 16, 17, 18, 20]
+    for row, line in enumerate(number_lines, start=1):
+        assert _decoded_numbers("top-row-first", row) == _source_numbers(line), (row, line)
+    assert _source_numbers(18) == [6, 4, 2]
+    assert _decoded_numbers("as-ocr-placed", 8) == [5, 3, 1]
 
 
 def test_the_default_decoding_windows() -> None:
@@ -208,6 +282,10 @@ def test_windows_from_a_staggered_layout_and_its_errors() -> None:
     broken[0].pop("1-3")  # 1-3 loses its roll 1
     with pytest.raises(ValueError, match="ratio 1-3: die rolls"):
         windows_from_layout(broken)
+    doubled = [dict(r) for r in good]
+    doubled[1]["1-3"] = 1  # roll 1 printed twice, roll 2 missing
+    with pytest.raises(ValueError, match=r"ratio 1-3: die rolls \[1, 1, 3, 4, 5, 6\]"):
+        windows_from_layout(doubled)
     gapped = [dict(r) for r in good]
     gapped[3]["1-3"], gapped[4]["1-3"] = 5, 4  # 4 and 5 swapped: not in order
     with pytest.raises(ValueError, match="consecutive"):

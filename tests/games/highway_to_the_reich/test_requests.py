@@ -155,3 +155,106 @@ def test_every_ruling_is_documented_in_the_required_shape() -> None:
         for option in ruling.options:
             assert f"`{option}`" in section, (ruling.id, option)
         assert f"**`{ruling.default}`** (default" in section, ruling.id
+
+
+def test_a_table_file_and_the_windows_ruling_together_are_refused(tmp_path: Path) -> None:
+    """The CSV's die rolls set the windows, so a windows ruling beside it would be ignored
+    silently: refused, naming the ruling and both values."""
+    request = {
+        "attack": 1,
+        "defense": 1,
+        "close_action_value": 1,
+        "table_file": "8.73-staggered.csv",
+        "rulings": {"htr-8.73-die-roll-windows": "as-ocr-placed"},
+    }
+    field, message = _errors("close-action", request, EXAMPLES)[0]
+    assert field == "rulings.htr-8.73-die-roll-windows"
+    assert "'as-ocr-placed'" in message and "'8.73-staggered.csv'" in message
+
+
+@pytest.mark.parametrize(("value", "ok"), [(1, True), (9, True), (0, False), (10, False)])
+def test_close_action_value_runs_1_to_9(value: int, ok: bool) -> None:
+    """8.73 prints Close Action Values 1-9; 9 at 1-1 (rows 5-10) reads D/D, •/•, •/•, •/1,
+    •/1, •/2 (lines 14-16, 18, 20, 22, last cells)."""
+    request = {"attack": 2, "defense": 2, "close_action_value": value}
+    if not ok:
+        field, message = _errors("close-action", request)[0]
+        assert field == "close_action_value" and f"found {value}" in message
+        return
+    result = calculate("htr", "close-action", request)
+    cells = [line["cell"] for line in result["die_rolls"]]
+    if value == 9:
+        assert cells == ["D/D", "•/•", "•/•", "•/1", "•/1", "•/2"]
+    else:  # Close Action Value 1, rows 5-10: 3/•, 3/•, 2/•, 1/•, 1/•, D/•
+        assert cells == ["3/•", "3/•", "2/•", "1/•", "1/•", "D/•"]
+
+
+def test_recovery_die_roll_is_adjusted_and_clamped() -> None:
+    """Morale 1 with Friendly armor and an HQ (+2): a 6 makes 8, read as 6: removed (11.54).
+    Morale 4 with the three -1 items: a 1 makes -2: not removed; a 5 makes 2: removed."""
+    high = calculate(
+        "htr",
+        "recovery",
+        {"morale": 1, "friendly_armor": True, "friendly_hq_or_leader": True, "die_roll": 6},
+    )
+    assert high["summary"][1] == "Die roll 6: adjusted 6, Disruption removed"
+    low = {
+        "morale": 4,
+        "adjacent_enemy_armor": True,
+        "out_of_supply": True,
+        "adjacent_friendly_disrupted": True,
+    }
+    one = calculate("htr", "recovery", {**low, "die_roll": 1})
+    assert one["summary"][1] == "Die roll 1: adjusted -2, Disruption not removed"
+    five = calculate("htr", "recovery", {**low, "die_roll": 5})
+    assert five["summary"][1] == "Die roll 5: adjusted 2, Disruption removed"
+    assert five["odds"]["adjusted roll"] == {str(t): "1/6" for t in range(-2, 4)}
+
+
+def test_weather_needs_exactly_one_of_band_and_time() -> None:
+    both = _errors("weather", {"band": "0201-0600", "time": "0300", "half": "north"})
+    neither = _errors("weather", {"half": "north"})
+    assert both[0][0] == neither[0][0] == "band"
+    # the band's ends (14.11): 0600 and 1201 are in; 0601 and 1401 are in no band
+    assert calculate("htr", "weather", {"time": "0600", "half": "north"})["row"] == (
+        "0201-0600 north"
+    )
+    assert calculate("htr", "weather", {"time": "1201", "half": "south"})["row"] == (
+        "1201-1400 south"
+    )
+    for time in ("0601", "1401"):
+        field, message = _errors("weather", {"time": time, "half": "north"})[0]
+        assert field == "time" and time in message
+
+
+def test_air_landing_total_cannot_be_given_with_night_or_flak() -> None:
+    """flight_condition_points already counts night and flak (14.92): adding them again would
+    be ignored silently, so it is refused, naming the field and the values."""
+    night = _errors("air-landing", {"flight_condition_points": 5, "night": True})
+    assert night[0][0] == "flight_condition_points" and "night=True" in night[0][1]
+    flak = _errors("air-landing", {"flight_condition_points": 5, "flak": 3})
+    assert flak[0][0] == "flight_condition_points" and "flak=3" in flak[0][1]
+    assert _errors("air-landing", {})[0][0] == "weather"
+    both = _errors("air-landing", {"weather": 3, "flight_condition_points": 5})
+    assert both[0][0] == "weather"
+    # night as the only extra: weather 6 + 5 = 11 -> column 11+ (A on 2 and 12 = 1/18)
+    night_landing = calculate("htr", "air-landing", {"weather": 6, "night": True})
+    assert night_landing["odds"]["result"]["A"] == "1/18"
+
+
+def test_terrain_missing_map_names_the_hex_and_totals_read_as_mixed_numbers() -> None:
+    """Clear then Mixed for Dispersed armor: Mixed is "2(3)" (10.15), so the map is needed
+    and the error says which hex; on Map C: 1 + 2 = 3. The terrain example: 1/4 + 1/4 + 3 + 1
+    = 4 1/2 of 4 MP."""
+    path = [{"terrain": "clear"}, {"terrain": "mixed"}]
+    field, message = _errors("terrain", {"mode": "dispersed", "unit": "armor", "path": path})[0]
+    assert field == "map" and message.startswith("hex 2 of the path: Mixed costs 2")
+    on_c = calculate(
+        "htr", "terrain", {"mode": "dispersed", "unit": "armor", "map": "C", "path": path}
+    )
+    assert on_c["total"] == 3
+    example = calculate(
+        "htr", "terrain", json.loads((EXAMPLES / "terrain.json").read_text(encoding="utf-8"))
+    )
+    assert example["total"] == "9/2"
+    assert example["summary"][0].startswith("Concentrated armor: 4 hexes cost 4 1/2 of 4 MP")

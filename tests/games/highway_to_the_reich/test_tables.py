@@ -173,3 +173,89 @@ def test_scatter_directions_follow_the_ruling() -> None:
     assert faces == {1: "NE", 2: "E", 3: "SE", 4: "SW", 5: "W", 6: "NW"}
     with pytest.raises(ValueError, match="negative"):
         air_landing(-1)
+
+
+# --- whole columns re-transcribed from the source text (review) -------------------------------
+
+RECOVERY_COLUMNS = {
+    # Morale Rating -> the cells for adjusted totals -2, -1, 0, 1, 2, 3, 4, 5, 6 (lines 98-106)
+    1: "•••••••RR",
+    2: "••••••RRR",
+    3: "•••••RRRR",
+    4: "••••RRRRR",
+}
+
+
+@pytest.mark.parametrize("morale", [1, 2, 3, 4])
+def test_each_recovery_column_as_printed(morale: int) -> None:
+    table = recovery_table()
+    cells = "".join(table.lookup(total, morale) for total in range(-2, 7))
+    assert cells == RECOVERY_COLUMNS[morale]
+
+
+WEATHER_COLUMNS = {
+    # the value read for dice 2, 3, ..., 12 (lines 76-86)
+    "0201-0600 north": ["0", "6", "6", "3", "0", "6", "0", "P", "3", "6", "3"],
+    "0201-0600 south": ["0", "6", "6", "3", "0", "6", "0", "6", "0", "6", "0"],
+    "1201-1400 north": ["3", "6", "3", "P", "6", "P", "0", "6", "3", "0", "P"],
+    "1201-1400 south": ["6", "6", "3", "6", "6", "P", "0", "3", "6", "0", "P"],
+}
+
+
+@pytest.mark.parametrize("row", list(WEATHER_COLUMNS))
+def test_each_weather_column_as_printed(row: str) -> None:
+    chart = weather_chart()
+    assert [chart.lookup(row, dice) for dice in range(2, 13)] == WEATHER_COLUMNS[row]
+
+
+AIR_LANDING_COLUMNS = {
+    # the result for dice 2, 3, ..., 12 (lines 129-139)
+    "0-3": ["A", "S1", "•", "•", "•", "•", "•", "•", "•", "•", "L1"],
+    "4-6": ["A", "S2", "S1", "•", "•", "•", "•", "•", "•", "S1", "L1"],
+    "7-8": ["A", "S2", "S2", "S1", "•", "•", "•", "•", "•", "L1", "S1"],
+    "9-10": ["A", "S2", "S2", "S2", "S1", "•", "•", "•", "L1", "S1", "S2"],
+    "11+": ["A", "S2", "S2", "S2", "S1", "S1", "•", "L1", "S1", "S2", "A"],
+}
+
+
+@pytest.mark.parametrize("row", list(AIR_LANDING_COLUMNS))
+def test_each_air_landing_column_as_printed(row: str) -> None:
+    chart = air_landing_chart()
+    assert [chart.lookup(row, dice) for dice in range(2, 13)] == AIR_LANDING_COLUMNS[row]
+
+
+def test_abort_roll_ends() -> None:
+    """Line 149: 2, 3, 4 eliminate; five or more returns the serial."""
+    chart = abort_chart()
+    assert [chart.lookup("A", dice) for dice in (2, 4, 5, 12)] == [
+        "eliminated",
+        "eliminated",
+        "returned",
+        "returned",
+    ]
+    assert chart.distribution("A")["eliminated"] == Fraction(6, 36)
+
+
+def test_scatter_distance_odds_s1_and_s2() -> None:
+    """Column 0-3 scatters only S1 (dice 3: 2/36): each distance 1-6 has 2/36 x 1/6 = 1/108
+    and each hex (direction and distance) 1/648. Column 11+ scatters S1 on 6, 7, 10 (5+6+3 =
+    14/36) and S2 on 3, 4, 5, 11 (2+3+4+2 = 11/36): distance 7 comes from S2 only, 11/36 x 6/36
+    = 11/216; distance 2 from S1 (14/36 x 1/6) and S2 (11/36 x 1/36) = 84/1296 + 11/1296 =
+    95/1296."""
+    low = air_landing(2)
+    assert low.distance_odds == {
+        "0": Fraction(33, 36),
+        **{str(d): Fraction(1, 108) for d in range(1, 7)},
+        "aborted": Fraction(1, 36),
+    }
+    assert low.spot_odds["SW 4"] == Fraction(1, 648)
+    high = air_landing(11)
+    assert high.distance_odds["7"] == Fraction(11, 216)
+    assert high.distance_odds["2"] == Fraction(95, 1296)
+    assert high.abort_odds == {
+        "eliminated": Fraction(2, 36) * Fraction(6, 36),
+        "returned": Fraction(2, 36) * Fraction(30, 36),
+        "not aborted": Fraction(34, 36),
+    }
+    for odds in (high.distance_odds, high.spot_odds, high.abort_odds):
+        assert sum(odds.values()) == 1

@@ -161,3 +161,72 @@ def test_observation_range_and_blocking() -> None:
     assert not observation(hill, clear, 8, [], CHART, "target-hex").sees
     with pytest.raises(ValueError, match="unknown terrain 'swamp'"):
         observation(clear, clear, 2, ["swamp"], CHART)
+
+
+# Every row re-transcribed from lines 50-66 (listed alphabetically): stacking, the five movement columns (Dispersed
+# Inf/HW/HQ/Eng, Dispersed Armor/Recon, Concentrated the same two, Travel), Observation Range,
+# Blocked By. None = "•".
+PRINTED_ROWS = {
+    "blocked": (None, ["P", "P", "P", "P", "P"], None, ""),
+    "broken": (12, ["2", "3", "2", "P", "P"], 7, "2,4-9"),
+    "canal": (None, ["P", "P", "P", "P", "P"], None, ""),
+    "city": (12, ["3", "4", "2", "3", "1/4"], 9, "6-8"),
+    "clear": (24, ["1", "1", "1/2", "1/4", "1/8"], 5, "1-9"),
+    "dike": (None, ["+2", "P", "+1", "P", "P"], None, ""),
+    "ferry": (12, ["P", "P", "+2", "+2", "+2*"], None, ""),
+    "forest": (12, ["3", "3", "2", "P", "P"], 8, "2,4-9"),
+    "hilltop": (None, ["•", "•", "•", "•", "•"], 10, "6-8"),
+    "lake": (None, ["+1", "+1", "+1", "+1", "P"], None, ""),
+    "mixed": (24, ["2(3)", "2(3)", "1(3)", "1(3)", "1/2"], 6, "1-9"),
+    "railroad": (None, ["•", "•", "1", "1/2", "1/4"], None, ""),
+    "raised-road": (None, ["•", "•", "•", "•", "1/8"], None, ""),
+    "river": (None, ["P", "P", "P", "P", "P"], None, ""),
+    "road": (None, ["•", "•", "1/2", "1/4", "1/8"], None, ""),
+    "rough": (12, ["4", "P", "3", "4", "P"], 8, "2,4,6-9"),
+    "slope": (None, ["•", "•", "•", "•", "•"], None, ""),
+    "stream": (None, ["+2", "P", "+1", "P", "P"], None, ""),
+    "town": (12, ["2", "2", "1", "1", "1/4"], 7, "2,4-9"),
+    "trail": (None, ["•", "•", "1", "1/2", "1/4"], None, ""),
+    "woods": (24, ["3", "3", "2", "2", "1"], 6, "2-9"),
+}
+
+
+@pytest.mark.parametrize("key", list(PRINTED_ROWS))
+def test_every_row_as_printed(key: str) -> None:
+    stacking, costs, sight, blocked = PRINTED_ROWS[key]
+    row = CHART.terrain[key]
+    assert (row.stacking, [c.text for c in row.costs], row.observation_range) == (
+        stacking,
+        costs,
+        sight,
+    )
+    assert row.blocked_by == parse_numbers(blocked)
+
+
+def test_blocked_by_numbers_name_the_terrain_rows() -> None:
+    """Lines 52-64, 70: 1 Woods, 2 Town, 3 Broken, 4 Forest, 5 Rough, 6 City, 7 Hilltop,
+    8 Dike, 9 Slope."""
+    numbered = {t.number: key for key, t in CHART.terrain.items() if t.number}
+    assert numbered == {
+        1: "woods", 2: "town", 3: "broken", 4: "forest", 5: "rough", 6: "city", 7: "hilltop",
+        8: "dike", 9: "slope",
+    }  # fmt: skip
+
+
+def test_observation_at_the_range_limit_and_the_rough_gap() -> None:
+    """Town range 7: 7 hexes seen, 8 not. Rough is blocked by 2, 4, 6-9, so Woods (1),
+    Broken (3) and Rough (5) between do not block, Town (2) does."""
+    town, rough = HexEntry("town"), HexEntry("rough")
+    assert observation(town, town, 7, [], CHART).sees
+    assert not observation(town, town, 8, [], CHART).sees
+    assert observation(rough, town, 8, ["woods", "broken", "rough"], CHART).sees
+    assert observation(rough, town, 3, ["town"], CHART).blockers == ("Town",)
+
+
+def test_a_road_leaves_a_prohibited_hex_prohibited_only_where_it_has_no_effect() -> None:
+    """Forest is P for Concentrated armor (line 55); a Road there costs 1/4 (line 61). A Road
+    does nothing in Dispersed Mode (line 68), so Dispersed armor into Rough stays P (line 56)."""
+    armor = MoveContext("concentrated", "armor")
+    assert _cost(HexEntry("forest", route="road"), armor) == Fraction(1, 4)
+    dispersed = step_cost(HexEntry("rough", route="road"), MoveContext("dispersed", "armor"), CHART)
+    assert dispersed.prohibited and "Rough" in dispersed.reason
