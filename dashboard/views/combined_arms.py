@@ -12,8 +12,12 @@ from typing import Any, Final
 
 import streamlit as st
 
-from dashboard.games import page_header, run_calculation, show_json, show_result
-from ledger.games.combined_arms.units import Preset, presets, scenarios
+from dashboard.games import page_header, ruling_choices, run_calculation, show_json, show_result
+from ledger.games.combined_arms.crt import RESULT_MEANINGS
+from ledger.games.combined_arms.disruption import LEVELS
+from ledger.games.combined_arms.rulings import RULINGS
+from ledger.games.combined_arms.terrain import TERRAIN_LABELS, terrain_modes
+from ledger.games.combined_arms.units import UNIT_TYPES, Preset, all_presets, presets, scenarios
 
 GAME: Final = "combined-arms"
 K: Final = "combined_arms_"
@@ -29,12 +33,15 @@ NONE: Final = "(none)"
 TYPED: Final = "(typed strengths)"
 AIR: Final = "air-strike"
 SLOTS: Final = 4
-TERRAINS: Final = {"clear": "Clear", "rough-1": "Rough #1", "rough-2": "Rough #2"}
-MODES: Final = {"": "the scenario's", "closed": "Closed", "mixed": "Mixed", "urban": "Urban"}
-MODES_ALL: Final = {**MODES, "open": "Open"}
+TERRAINS: Final = TERRAIN_LABELS
+MODES_ALL: Final = {
+    "": "the scenario's",
+    **{key: mode.label for key, mode in terrain_modes().items()},
+}
 HEXSIDES: Final = {"none": "no river", "river": "river", "ford": "ford", "bridge": "bridge"}
-LEVELS: Final = ("none", "D1", "D2", "D3")
-RESULTS: Final = ("", "-", "1", "2", "3", "D1", "D2", "D3", "DE")
+RESULTS: Final = ("", *RESULT_MEANINGS)
+PRESET_TYPES: Final = tuple(t for t in UNIT_TYPES if any(p.type == t for p in all_presets()))
+"""The unit types some 14.0 preset has (the units filter offers these)."""
 
 
 def _presets(scenario: int | None) -> dict[str, Preset]:
@@ -106,7 +113,7 @@ def _combat(options: dict[str, Preset]) -> dict[str, Any]:
     st.markdown("**Attackers** (their Attack Strengths are totalled, 8.13)")
     attackers = []
     for i in range(SLOTS):
-        cols = st.columns([3, 1, 1])
+        cols = st.columns([3, 1, 1, 1])
         choice = cols[0].selectbox(
             f"Attacker {i + 1}",
             [NONE, *options, AIR],
@@ -115,7 +122,21 @@ def _combat(options: dict[str, Preset]) -> dict[str, Any]:
             format_func=lambda k: "Air Strike (8.92)" if k == AIR else _label(options)(k),
         )
         river = cols[1].checkbox("across a river", key=f"{K}attacker_{i}_river")
-        hexes = cols[2].number_input("range (hexes)", 0, 40, 0, key=f"{K}attacker_{i}_range")
+        hexes = cols[2].number_input(
+            "range (hexes)",
+            0,
+            40,
+            0,
+            key=f"{K}attacker_{i}_range",
+            help="Checked against the Range Allowance (3.23); 0: not checked.",
+        )
+        strength = cols[3].text_input(
+            "strength employed",
+            "",
+            key=f"{K}attacker_{i}_strength",
+            help="Optional: an adjusted Attack Strength such as 6 or [3] (e.g. for range "
+            "attenuation, 8.8, which the text lacks); blank uses the preset's Hard or Soft one.",
+        )
         if choice == NONE:
             continue
         entry: dict[str, Any] = {"air_strike": True} if choice == AIR else {"preset": choice}
@@ -123,6 +144,8 @@ def _combat(options: dict[str, Preset]) -> dict[str, Any]:
             entry["across_river"] = True
         if hexes and choice != AIR:
             entry["range_hexes"] = int(hexes)
+        if strength.strip() and choice != AIR:
+            entry["strength"] = strength.strip()
         attackers.append(entry)
     request["attackers"] = attackers
     request["defender"] = _defender(options)
@@ -149,7 +172,16 @@ def _overrun(options: dict[str, Preset]) -> dict[str, Any]:
         key=f"{K}wave",
         format_func=_label(movers),
     )
-    armor = cols[2].selectbox("Armor is a", ["tank", "assault-gun"], key=f"{K}armor_type")
+    armor = cols[2].selectbox(
+        "Armor is a",
+        ["tank", "assault-gun"],
+        key=f"{K}armor_type",
+        help="14.0 lost the unit symbols: armor rows are tanks unless you say otherwise.",
+    )
+    adjacent = st.checkbox(
+        "Infantry began the Movement Phase adjacent to the defender (5.39: no terrain cost)",
+        key=f"{K}adjacent",
+    )
     units = []
     for key in [first] + ([wave] if wave != NONE else []):
         if key is None:
@@ -157,6 +189,8 @@ def _overrun(options: dict[str, Preset]) -> dict[str, Any]:
         unit: dict[str, Any] = {"preset": key}
         if movers[key].type == "tank" and armor != "tank":
             unit["type"] = armor
+        if adjacent and movers[key].type == "infantry":
+            unit["adjacent_at_start"] = True
         units.append(unit)
     place = st.columns(4)
     entry = place[0].selectbox(
@@ -212,7 +246,7 @@ def _units() -> dict[str, Any]:
     number = cols[1].selectbox("Scenario", [0, 1, 2, 3, 4, 5, 6], key=f"{K}units_scenario")
     kind = cols[2].selectbox(
         "Type",
-        ["", "tank", "infantry", "armored-recon", "artillery", "anti-tank", "apc", "truck"],
+        ["", *PRESET_TYPES],
         key=f"{K}units_type",
     )
     request: dict[str, Any] = {}
@@ -245,6 +279,10 @@ def render() -> None:
         request = _disruption()
     else:
         request = _units()
+    if calc != "units":
+        chosen = ruling_choices(RULINGS, K, "docs/games/combined-arms.md")
+        if chosen:
+            request["rulings"] = chosen
     result = run_calculation(GAME, calc, request)
     show_result(result, x_titles={"CRT result": "Result code", "defender after": "Defender"})
     show_json(GAME, calc, request, result)

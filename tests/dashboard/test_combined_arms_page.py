@@ -72,3 +72,48 @@ def test_overrun_air_strike_disruption_and_units() -> None:
     at.selectbox(key="combined_arms_units_side").select("bravo").run()
     assert "4 unit presets (side bravo, scenario 6)" in _shown(at)
     assert not at.exception
+
+
+def test_an_adjusted_strength_typed_for_an_attacker() -> None:
+    # Scenario 1 artillery given "[12]" (bracketed: Hard tables, 12.42) at German infantry 6 in
+    # Mixed Clear: 12 to 6 = 2-1 on 13.21 Hard Clear.
+    at = _page()
+    at.selectbox(key="combined_arms_attacker_0").select("s1-alpha-artillery").run()
+    at.selectbox(key="combined_arms_defender").select("s1-bravo-infantry").run()
+    at.text_input(key="combined_arms_attacker_0_strength").input("[12]").run()
+    assert "13.21 Hard, Clear, column 2-1 (12 to 6)" in _shown(at)
+    assert not at.exception
+
+
+def test_a_ruling_chosen_on_the_page_changes_the_result() -> None:
+    # Scenario 4 (Mixed): artillery Soft 10 at German infantry 5, D1, in Rough #1 (x2).
+    # halve-first (default): 5 halved up = 3, x2 = 6: 10 to 6 = 1-1 on 13.32.
+    # halve-last: 5 x2 = 10, halved = 5: 10 to 5 = 2-1.
+    at = _page()
+    at.selectbox(key="combined_arms_scenario").select(4).run()
+    at.selectbox(key="combined_arms_attacker_0").select("s4-alpha-artillery-30").run()
+    at.selectbox(key="combined_arms_defender").select("s4-bravo-infantry").run()
+    at.selectbox(key="combined_arms_disruption").select("D1").run()
+    at.selectbox(key="combined_arms_terrain").select("rough-1").run()
+    assert "13.32 Soft, Rough #1, column 1-1 (10 to 6)" in _shown(at)
+    at.selectbox(key="combined_arms_ruling_9.12-halving-order").select("halve-last").run()
+    assert "13.32 Soft, Rough #1, column 2-1 (10 to 5)" in _shown(at)
+    assert not at.exception
+
+
+def test_adjacent_infantry_overruns_without_terrain_cost() -> None:
+    # Scenario 1 (Mixed): Russian infantry (Soft 8, doubled 16) through a typed Soft 2 defender
+    # in Rough #2 (x3 = 6): 16 to 6 = 2-1 on 13.33. MP: Rough #2 5 + Clear exit 1 = 6, or 0 when
+    # it began adjacent (5.39).
+    at = _page()
+    at.radio(key="combined_arms_calculation").set_value("overrun").run()
+    at.selectbox(key="combined_arms_overrunner").select("s1-alpha-infantry").run()
+    at.selectbox(key="combined_arms_overrun_defender").select("(typed strengths)").run()
+    at.text_input(key="combined_arms_overrun_defense").input("2").run()
+    at.selectbox(key="combined_arms_terrain").select("rough-2").run()
+    shown = _shown(at)
+    assert "Overrun: 13.33 Soft, Rough #2, column 2-1 (16 to 6)" in shown
+    assert "s1-alpha-infantry: Overrun strength 16, 6 MP" in shown
+    at.checkbox(key="combined_arms_adjacent").check().run()
+    assert "s1-alpha-infantry: Overrun strength 16, 0 MP" in _shown(at)
+    assert not at.exception

@@ -5,13 +5,15 @@ Each attacker uses its Attack Strength Hard against a Hard Target and Soft again
 (3.23; a bracketed Defense Strength marks a Hard Target, 12.43); the strengths employed are
 totalled into one attack (8.13). Rivers double the Defense Strength when the attack comes across
 the river hexside (13.1; 11.2 is missing, ruling 11.2-river-attackers) but not against artillery
-alone (12.13). Air Strikes join as attackers of type ``air-strike`` (8.92).
+alone (12.13), so artillery's own bank never counts. Infantry in trucks cannot attack (7.13).
+Air Strikes join as attackers of type ``air-strike`` (8.92).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ledger.combat.forces import Figure
 from ledger.games.combined_arms.crt import table_category
@@ -42,6 +44,9 @@ AIR_STRIKE_VALUES = UnitValues(
 )
 """An Air Strike's automatic Attack Strengths: 30 against Soft, 3 against Hard Targets,
 unbracketed, so read on the Soft tables (8.92). It needs no range or line of sight (8.91)."""
+
+NO_COMBAT: Final = frozenset({"truck-infantry"})
+"""Unit types that take no part in normal combat: infantry mounted in trucks (7.13)."""
 
 ARTILLERY_LIKE = frozenset({"artillery", AIR_STRIKE})
 """Attackers that leave the defender no river benefit when they attack alone (12.13; Air
@@ -103,25 +108,40 @@ def resolve_combat(
 ) -> CombatCalculation:
     """Work out one attack of the Combat Phase (8.13, 9.0) exactly.
 
-    Raises ``CombatInputError`` (naming the field) for no attacker, an attacker with no
-    strength against the target, a range beyond the Range Allowance (3.23), odds below 1-1
-    (9.0, named at ``attack_field``), an Air Strike on a hex that is not Clear (8.91), or a
-    choice a ruling refuses."""
+    Raises ``CombatInputError`` (naming the field) for no attacker, infantry mounted in trucks
+    (7.13), an attacker with no strength against the target, a range beyond the Range
+    Allowance (3.23), odds below 1-1 (9.0, named at ``attack_field``), an Air Strike on a hex
+    that is not Clear (8.91), or a choice a ruling refuses."""
     rulings = dict(chosen or {})
     if not attackers:
         raise CombatInputError("attackers", "an attack needs at least one attacker (8.13)")
     hard = defender.hard_target
     figures: list[Figure] = []
     employed = []
+    range_notes: list[str] = []
     for i, attacker in enumerate(attackers):
         where = f"attackers[{i}]"
-        _check_range(attacker, where, rulings)
+        if attacker.type in NO_COMBAT:
+            raise CombatInputError(
+                f"{where}.type",
+                f"{attacker.name} is infantry mounted in trucks, which takes no part in normal "
+                "combat; dismount it first (7.13)",
+            )
+        range_note = _check_range(attacker, where, rulings)
+        if range_note:
+            range_notes.append(range_note)
         if attacker.type == AIR_STRIKE:
             check_air_strike_hex(battlefield, rulings, "terrain")
         used = employed_strength(attacker, hard, where)
         employed.append(used)
-        source = "given" if attacker.strength else ("Hard" if hard else "Soft") + " attack"
-        figures.append(Figure(f"Attack Strength: {attacker.name}", used.shown, "3.23", source))
+        figures.append(
+            Figure(
+                f"Attack Strength: {attacker.name}",
+                used.shown,
+                "8.92" if attacker.type == AIR_STRIKE else "3.23",
+                _strength_source(attacker, used, hard),
+            )
+        )
     try:
         category, why = table_category(employed, rulings)
     except ValueError as exc:
@@ -131,7 +151,7 @@ def resolve_combat(
         Figure("total Attack Strength", total, "8.13", "+".join(str(s.value) for s in employed))
     )
     river, river_note = river_applies(attackers, rulings)
-    notes = [river_note] if river_note else []
+    notes = range_notes + ([river_note] if river_note else [])
     if concentric:
         if option(rulings, CONCENTRIC) == "refuse":
             raise CombatInputError(
@@ -160,20 +180,42 @@ def resolve_combat(
     )
 
 
+def _strength_source(attacker: Attacker, used: PrintedStrength, hard: bool) -> str:
+    """How an attacker's strength was found, in the game's terms (3.23, 12.42)."""
+    tables = "bracketed: Hard tables" if used.bracketed else "unbracketed: Soft tables"
+    if attacker.strength is not None:
+        return f"adjusted strength given; {tables} (12.42)"
+    target = "Hard" if hard else "Soft"
+    if attacker.type == AIR_STRIKE:
+        return f"an Air Strike's fixed strength against a {target} Target; {tables} (8.92)"
+    return f"its Attack Strength {target}, the defender being a {target} Target; {tables} (12.42)"
+
+
 def river_applies(attackers: Sequence[Attacker], chosen: Mapping[str, str]) -> tuple[bool, str]:
-    """Whether the river's x2 applies and why: some (or every, by ruling
-    11.2-river-attackers) attacker comes across it, and not artillery alone (12.13)."""
-    across = [a for a in attackers if a.across_river]
-    if not across:
+    """Whether the river's x2 applies and why (13.1, 12.13).
+
+    Artillery and Air Strikes never bring the river into play and never keep it out: 12.13
+    denies the benefit only against artillery attacking alone, so what counts is the other
+    (ground) attackers. The x2 applies when every ground attacker comes across the river, or
+    one of them by ruling 11.2-river-attackers ``any-across``."""
+    ground = [a for a in attackers if a.type not in ARTILLERY_LIKE]
+    if not ground:
+        if any(a.across_river for a in attackers):
+            return False, "attacked by artillery (or Air Strikes) alone: no river benefit (12.13)"
         return False, ""
-    if all(a.type in ARTILLERY_LIKE for a in attackers):
-        return False, "attacked by artillery (or Air Strikes) alone: no river benefit (12.13)"
-    if option(chosen, RIVER_ATTACKERS) == "all-across" and len(across) < len(attackers):
+    across = [a for a in ground if a.across_river]
+    if not across:
+        if any(a.across_river for a in attackers):
+            return False, (
+                "only artillery (or Air Strikes) fire across the river: no river benefit (12.13)"
+            )
+        return False, ""
+    if option(chosen, RIVER_ATTACKERS) == "all-across" and len(across) < len(ground):
         return False, (
-            f"only {len(across)} of {len(attackers)} attackers are across the river: no x2 "
-            f"({RIVER_ATTACKERS.id}: all-across)"
+            f"only {len(across)} of {len(ground)} attackers (artillery aside) are across the "
+            f"river: no x2 ({RIVER_ATTACKERS.id}: all-across)"
         )
-    return True, ""
+    return True, "the attack comes across the river: x2 (13.1)"
 
 
 def check_air_strike_hex(
@@ -193,10 +235,12 @@ def check_air_strike_hex(
     )
 
 
-def _check_range(attacker: Attacker, where: str, chosen: Mapping[str, str]) -> None:
+def _check_range(attacker: Attacker, where: str, chosen: Mapping[str, str]) -> str:
+    """Check ``attacker``'s range against its Range Allowance (3.23); return the note to show
+    when it fires from more than one hex and its strength is used as given (8.8 is missing)."""
     hexes = attacker.range_hexes
     if hexes is None or attacker.type == AIR_STRIKE:
-        return
+        return ""
     if hexes < 1:
         raise CombatInputError(f"{where}.range", f"a range is 1 hex or more, found {hexes} (3.23)")
     if hexes > attacker.values.range:
@@ -205,13 +249,16 @@ def _check_range(attacker: Attacker, where: str, chosen: Mapping[str, str]) -> N
             f"{attacker.name} reaches {attacker.values.range} hexes (Range Allowance), the "
             f"defender is {hexes} away (3.23)",
         )
-    if (
-        hexes > 1
-        and attacker.strength is None
-        and option(chosen, RANGE_ATTENUATION) == "require-strength"
-    ):
+    if hexes == 1 or attacker.strength is not None:
+        return ""
+    if option(chosen, RANGE_ATTENUATION) == "require-strength":
         raise CombatInputError(
             f"{where}.strength",
             f"{attacker.name} fires at {hexes} hexes: give the attenuated Attack Strength "
             f"(8.8 is missing; ruling {RANGE_ATTENUATION.id}: require-strength) (9.0)",
         )
+    return (
+        f"{attacker.name} fires at {hexes} hexes with its full Attack Strength: range "
+        f"attenuation (8.8) is missing from the text; give `strength` to use an attenuated one "
+        f"({RANGE_ATTENUATION.id}: as-given)"
+    )

@@ -38,7 +38,10 @@ CRT_CASES: Final = {
 }
 """(category, defender's terrain) → the CRT's case."""
 
-RESULT_MEANINGS: Final = {
+ResultCode = Literal["-", "1", "2", "3", "D1", "D2", "D3", "DE"]
+"""A printed combat result (9.1x): ``-`` is the printed dot, ``DE`` the printed ``De``."""
+
+RESULT_MEANINGS: Final[dict[str, str]] = {
     "-": "no effect (9.1)",
     "1": "the defender retreats 1 hex (9.11)",
     "2": "the defender retreats 2 hexes (9.11)",

@@ -14,14 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal, get_args
 
 from ledger.charts.engine import Chart
 from ledger.charts.loader import package_chart
 from ledger.games.combined_arms import PACKAGE
 from ledger.games.combined_arms.rulings import RETREAT_BEYOND_MA, option
 
-LEVELS: Final = ("none", "D1", "D2", "D3")
+LevelName = Literal["none", "D1", "D2", "D3"]
+"""A Disruption level by name (9.12)."""
+LEVELS: Final[tuple[str, ...]] = get_args(LevelName)
 """Disruption levels by number 0-3 (9.12)."""
 ELIMINATED: Final = "eliminated"
 
@@ -130,6 +132,14 @@ def removal_odds(level: int) -> dict[str, Fraction]:
     if level == 0:
         raise ValueError("the unit is not Disrupted: nothing to remove (9.12)")
     return removal_chart().distribution(level_name(level))
+
+
+def removal_rolls(level: int) -> tuple[int, ...]:
+    """The die rolls that remove Disruption at ``level`` 1-3 (9.12): (1, 2, 3) for D1, (1, 2)
+    for D2, (1,) for D3. Raises ``ValueError`` for an undisrupted unit."""
+    if level == 0:
+        raise ValueError("the unit is not Disrupted: nothing to remove (9.12)")
+    return dict(removal_chart().row(level_name(level)).cells)["removed"]
 
 
 def still_disrupted_after(level: int, phases: int) -> Fraction:

@@ -37,7 +37,8 @@ HALVING: Final = Ruling(
 RIVER_ATTACKERS: Final = Ruling(
     "11.2-river-attackers",
     "12.12",
-    "11.2 is missing: does a river double the defense when only some attackers are across it?",
+    "11.2 is missing: does a river double the defense when only some of the attackers "
+    "(artillery and Air Strikes aside, 12.13) come across it?",
     ("all-across", "any-across"),
     "all-across",
 )

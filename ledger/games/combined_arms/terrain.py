@@ -28,7 +28,9 @@ HEXSIDES: Final[tuple[str, ...]] = get_args(Hexside)
 Route = Literal["cross-country", "road", "trail"]
 ROUTES: Final[tuple[str, ...]] = get_args(Route)
 
-TERRAIN_MODES: Final = ("closed", "mixed", "urban", "open")
+TerrainModeKey = Literal["closed", "mixed", "urban", "open"]
+"""A Terrain Mode of 13.1 (each scenario names one, 14.0)."""
+TERRAIN_MODES: Final[tuple[str, ...]] = get_args(TerrainModeKey)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,12 @@ from fractions import Fraction
 import pytest
 
 from ledger.games.combined_arms.air_strike import resolve_air_strike
-from ledger.games.combined_arms.combat import Attacker, resolve_combat
+from ledger.games.combined_arms.combat import (
+    AIR_STRIKE,
+    AIR_STRIKE_VALUES,
+    Attacker,
+    resolve_combat,
+)
 from ledger.games.combined_arms.reading import Battlefield, CombatInputError, Defender
 from ledger.games.combined_arms.terrain import terrain_mode
 from ledger.games.combined_arms.units import PrintedStrength, preset
@@ -87,10 +92,11 @@ def test_rivers_double_only_when_every_attacker_crosses_and_not_for_artillery() 
     across = unit("s1-alpha-infantry", across_river=True)
     with pytest.raises(CombatInputError):
         resolve_combat([across], target("s1-bravo-infantry"), place("mixed"))
-    # A second attacker on the near bank: all-across -> no x2: 18 to 6 = 3-1.
-    both = [across, unit("s1-alpha-artillery")]
+    # A tank on the near bank too: all-across -> no x2. Against a Soft Target the tank employs
+    # its Soft [10]: 8 + 10 = 18 to 6 = 3-1.
+    both = [across, unit("s1-alpha-tank")]
     calc = resolve_combat(both, target("s1-bravo-infantry"), place("mixed"))
-    assert (calc.river, calc.reading.column.column) == (False, "3-1")
+    assert (calc.river, calc.reading.defense, calc.reading.column.column) == (False, 6, "3-1")
     anyone = resolve_combat(
         both,
         target("s1-bravo-infantry"),
@@ -102,6 +108,52 @@ def test_rivers_double_only_when_every_attacker_crosses_and_not_for_artillery() 
     guns = unit("s1-alpha-artillery", across_river=True)
     alone = resolve_combat([guns], target("s1-bravo-infantry"), place("mixed"))
     assert (alone.river, alone.reading.defense) == (False, 6)
+
+
+def test_artillery_neither_gives_nor_takes_away_the_river() -> None:
+    # 12.13 takes the river away only when artillery attacks alone, so artillery's bank does not
+    # count. Infantry 8 across + artillery 10 on the near bank at German infantry 6 in Mixed
+    # Clear: every ground attacker is across, x2 = 12; 18 to 12 = 1-1 on 13.31.
+    infantry = unit("s1-alpha-infantry", across_river=True)
+    supported = resolve_combat(
+        [infantry, unit("s1-alpha-artillery")], target("s1-bravo-infantry"), place("mixed")
+    )
+    assert (supported.river, supported.reading.defense) == (True, 12)
+    assert supported.reading.column.column == "1-1"
+    # Ruling any-across: artillery across the river with infantry on the near bank gives no x2
+    # (only the artillery crosses; 12.13): 18 to 6 = 3-1.
+    guns_across = resolve_combat(
+        [unit("s1-alpha-infantry"), unit("s1-alpha-artillery", across_river=True)],
+        target("s1-bravo-infantry"),
+        place("mixed"),
+        chosen={"11.2-river-attackers": "any-across"},
+    )
+    assert (guns_across.river, guns_across.reading.column.column) == (False, "3-1")
+    # An Air Strike counts as artillery (8.92) the same way.
+    air = Attacker("Air Strike", AIR_STRIKE_VALUES, AIR_STRIKE)
+    with_air = resolve_combat([infantry, air], target("s1-bravo-infantry"), place("mixed"))
+    assert (with_air.river, with_air.reading.defense) == (True, 12)
+
+
+def test_truck_mounted_infantry_may_not_attack() -> None:
+    # 7.13: infantry in trucks takes no part in normal combat.
+    lorried = unit("s1-alpha-infantry")
+    lorried = Attacker(lorried.name, lorried.values, "truck-infantry")
+    with pytest.raises(CombatInputError, match=r"7\.13") as err:
+        resolve_combat([lorried], target("s1-bravo-infantry"), place("mixed"))
+    assert err.value.field == "attackers[0].type"
+
+
+def test_a_ranged_attack_notes_that_range_attenuation_was_not_applied() -> None:
+    # 8.8 is missing; ruling 8.8-range-attenuation as-given uses the printed strength and says so.
+    ranged = unit("s1-alpha-tank", range_hexes=3)
+    calc = resolve_combat([ranged], target("s1-bravo-infantry"), place("mixed"))
+    assert calc.reading.attack == 10  # the tank's Soft [10], unattenuated
+    assert any("8.8" in note and "3 hexes" in note for note in calc.notes), calc.notes
+    adjacent = resolve_combat(
+        [unit("s1-alpha-tank", range_hexes=1)], target("s1-bravo-infantry"), place("mixed")
+    )
+    assert not any("8.8" in note for note in adjacent.notes)
 
 
 def test_range_is_checked_against_the_range_allowance() -> None:
@@ -164,3 +216,16 @@ def test_air_strikes_hit_clear_hexes_only() -> None:
             place("open", "rough-1"),
             chosen={"8.91-open-rough-1": "refused"},
         )
+
+
+def test_the_working_names_each_strength_in_the_game_terms() -> None:
+    # A tank against a Soft Target employs its Soft [10] (3.23), read on the Hard tables (12.42);
+    # an Air Strike's 30 is its fixed strength against a Soft Target (8.92).
+    air = Attacker("Air Strike", AIR_STRIKE_VALUES, AIR_STRIKE)
+    calc = resolve_combat([unit("s1-alpha-tank"), air], target("s1-bravo-infantry"), place("mixed"))
+    tank, strike = calc.figures[0], calc.figures[1]
+    assert (tank.value, tank.case) == ("[10]", "3.23")
+    assert "Attack Strength Soft" in tank.note and "Hard tables" in tank.note
+    assert (strike.value, strike.case) == ("30", "8.92")
+    assert "Soft tables" in strike.note
+    assert calc.reading.attack == 40

@@ -143,3 +143,72 @@ def test_an_unknown_table_or_a_broken_file_is_named() -> None:
     broken = text.replace('"D1" = "5-6"', '"D4" = "5-6"', 1)
     with pytest.raises(ChartFileError, match=r"row 4 cells: 'D4' is not in \[chart\].results"):
         parse_chart(broken, "13.21-hard-clear.toml")
+
+
+# One full column per table and the die-1 and die-6 rows, re-transcribed from the rules text
+# (die 1 to 6 down the column; printed "De" is DE and the printed dot is "-").
+FULL_COLUMNS = [
+    ("hard", "clear", "3-1", ["D2", "D1", "D1", "3", "3", "3"]),  # 13.21, lines 832-837
+    ("hard", "rough-1", "5-1", ["D3", "D2", "D1", "D1", "3", "3"]),  # 13.22, lines 843-848
+    ("hard", "rough-2", "2-1", ["2", "1", "1", "1", "-", "-"]),  # 13.23, lines 854-859
+    ("soft", "clear", "5-1", ["D2", "D2", "D1", "3", "3", "3"]),  # 13.31, lines 869-874
+    ("soft", "rough-1", "8-1", ["D3", "D2", "D1", "D1", "3", "3"]),  # 13.32, lines 880-885
+    ("soft", "rough-2", "4-1", ["2", "1", "1", "1", "1", "-"]),  # 13.33, lines 891-896
+]
+
+
+@pytest.mark.parametrize(("category", "terrain", "column", "cells"), FULL_COLUMNS)
+def test_one_full_column_of_each_table(
+    category: str, terrain: str, column: str, cells: list[str]
+) -> None:
+    chart = crt(category, terrain)
+    assert [chart.lookup(column, die) for die in range(1, 7)] == cells
+
+
+FULL_ROWS = [
+    # (table, die, results across 1-1 ... 10-1, line)
+    ("hard", "clear", 1, "3 D1 D2 D3 DE DE DE DE DE DE"),  # line 832
+    ("hard", "clear", 6, "- 1 3 D1 D2 D3 DE DE DE DE"),  # line 837
+    ("hard", "rough-1", 1, "2 3 D1 D2 D3 D3 D3 D3 DE DE"),  # line 843
+    ("hard", "rough-1", 6, "- - 2 2 3 D1 D1 D1 D2 D2"),  # line 848
+    ("hard", "rough-2", 1, "1 2 2 2 3 3 3 DE DE DE"),  # line 854
+    ("hard", "rough-2", 6, "- - - - - 1 2 2 2 3"),  # line 859
+    ("soft", "clear", 1, "2 3 3 3 D2 D3 D3 D3 D3 D3"),  # line 869
+    ("soft", "clear", 6, "- - 1 1 3 D1 D1 D1 D1 D1"),  # line 874
+    ("soft", "rough-1", 1, "2 3 3 3 D1 D2 D2 D3 D3 D3"),  # line 880
+    ("soft", "rough-1", 6, "- - 1 1 2 3 3 3 D1 D1"),  # line 885
+    ("soft", "rough-2", 1, "1 2 2 2 3 3 3 3 3 3"),  # line 891
+    ("soft", "rough-2", 6, "- - - - - 1 2 2 2 2"),  # line 896
+]
+
+
+@pytest.mark.parametrize(("category", "terrain", "die", "row"), FULL_ROWS)
+def test_the_first_and_last_die_rows_of_each_table(
+    category: str, terrain: str, die: int, row: str
+) -> None:
+    chart = crt(category, terrain)
+    assert [chart.lookup(column, die) for column in ODDS_COLUMNS] == row.split()
+
+
+@pytest.mark.parametrize(
+    ("attack", "defense", "column", "clamped"),
+    [
+        (60, 6, "10-1", ""),  # exactly 10-1: read, not clamped
+        (66, 6, "10-1", "high"),  # 11-1 reads 10-1 (9.0)
+        (1000, 1, "10-1", "high"),
+        (Fraction(119, 2), 6, "9-1", ""),  # 59.5 to 6 = 9.92, rounds down
+        (1, 1, "1-1", ""),  # the lowest column exactly
+    ],
+)
+def test_odds_at_both_ends_of_the_table(
+    attack: int | Fraction, defense: int, column: str, clamped: str
+) -> None:
+    found = combat_odds(attack, defense)
+    assert (found.column, found.clamped) == (column, clamped)
+
+
+def test_just_under_one_to_one_is_refused() -> None:
+    # 9.0: below 1-1 not allowed, however close: 11 to 12 and 0 to 1.
+    for attack, defense in ((11, 12), (0, 1)):
+        with pytest.raises(OddsTooLow, match=r"\(9\.0\)"):
+            combat_odds(attack, defense)

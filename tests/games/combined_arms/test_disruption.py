@@ -15,6 +15,7 @@ from ledger.games.combined_arms.disruption import (
     parse_level,
     removal_chart,
     removal_odds,
+    removal_rolls,
     still_disrupted_after,
 )
 
@@ -77,3 +78,68 @@ def test_levels_parse() -> None:
         parse_level("D4")
     with pytest.raises(ValueError, match="unknown combat result"):
         apply_result("X", 0)
+
+
+# Every printed result on a defender at every Disruption level, worked by hand from 9.11-9.13:
+# a retreat moves an undisrupted unit; on a Disrupted one it is one more D1 instead (9.12);
+# Disruption adds up and anything past D3 eliminates; DE always eliminates (9.13).
+# (result, level before) -> (hexes retreated, level after or None, eliminated)
+MATRIX: dict[tuple[str, int], tuple[int, int | None, bool]] = {
+    ("-", 0): (0, 0, False),
+    ("1", 0): (1, 0, False),
+    ("2", 0): (2, 0, False),
+    ("3", 0): (3, 0, False),
+    ("D1", 0): (0, 1, False),
+    ("D2", 0): (0, 2, False),
+    ("D3", 0): (0, 3, False),
+    ("DE", 0): (0, None, True),
+    ("-", 1): (0, 1, False),
+    ("1", 1): (0, 2, False),
+    ("2", 1): (0, 2, False),
+    ("3", 1): (0, 2, False),
+    ("D1", 1): (0, 2, False),
+    ("D2", 1): (0, 3, False),
+    ("D3", 1): (0, None, True),
+    ("DE", 1): (0, None, True),
+    ("-", 2): (0, 2, False),
+    ("1", 2): (0, 3, False),
+    ("2", 2): (0, 3, False),
+    ("3", 2): (0, 3, False),
+    ("D1", 2): (0, 3, False),
+    ("D2", 2): (0, None, True),
+    ("D3", 2): (0, None, True),
+    ("DE", 2): (0, None, True),
+    ("-", 3): (0, 3, False),
+    ("1", 3): (0, None, True),
+    ("2", 3): (0, None, True),
+    ("3", 3): (0, None, True),
+    ("D1", 3): (0, None, True),
+    ("D2", 3): (0, None, True),
+    ("D3", 3): (0, None, True),
+    ("DE", 3): (0, None, True),
+}
+
+
+@pytest.mark.parametrize(("result", "before"), sorted(MATRIX))
+def test_every_result_at_every_level(result: str, before: int) -> None:
+    outcome = apply_result(result, before, movement_allowance=3)
+    hexes, after, eliminated = MATRIX[(result, before)]
+    assert (outcome.retreat, outcome.eliminated) == (hexes, eliminated)
+    if after is not None:
+        assert outcome.after == after
+
+
+def test_a_retreat_within_the_allowance_is_not_capped() -> None:
+    # 9.11: only a retreat longer than the Movement Allowance stops short with a D1.
+    assert apply_result("2", 0, movement_allowance=2).label == "retreat 2"
+    capped = apply_result("2", 0, movement_allowance=1)
+    assert (capped.retreat, capped.after, capped.label) == (1, 1, "retreat 1, D1")
+    # A Disrupted unit does not retreat at all (9.12), so there is nothing to cap.
+    assert apply_result("3", 1, movement_allowance=1).label == "D2"
+
+
+def test_removal_rolls_as_9_12_gives_them() -> None:
+    # D1 goes on 1-3, D2 on 1-2, D3 on a 1 (9.12).
+    assert [removal_rolls(level) for level in (1, 2, 3)] == [(1, 2, 3), (1, 2), (1,)]
+    with pytest.raises(ValueError, match=r"not Disrupted.*\(9\.12\)"):
+        removal_rolls(0)

@@ -46,7 +46,7 @@ def test_a_tank_triples_its_soft_strength_in_clear() -> None:
 
 def test_in_rough_a_tank_overruns_at_its_plain_soft_strength() -> None:
     # Mixed Rough #1: 10 to 6 x 2 = 12, below 1-1: refused (13.2 note).
-    with pytest.raises(CombatInputError, match="below") as err:
+    with pytest.raises(CombatInputError, match=r"odds 10 to 12 .*below") as err:
         resolve_overrun(
             [mover("s1-alpha-tank")],
             target("s1-bravo-infantry"),
@@ -70,7 +70,7 @@ def test_fixed_strengths_against_hard_targets(
     # A [4] tank (or the same row as an assault gun) through a German [5] tank, Open mode.
     args = ([mover("s1-alpha-tank", unit_type)], target("s1-bravo-tank"), field("open", terrain))
     if terrain == "rough-2":
-        with pytest.raises(CombatInputError):
+        with pytest.raises(CombatInputError, match=rf"odds {strength} to 10 "):
             resolve_overrun(*args, exits=CLEAR_EXIT)
         return
     calc = resolve_overrun(*args, exits=CLEAR_EXIT)

@@ -199,3 +199,88 @@ def test_every_ruling_is_documented_in_the_required_shape() -> None:
         assert found, ruling.id
         for option in ruling.options:
             assert f"`{option}` (" in found.group(1), (ruling.id, option)
+
+
+@pytest.mark.parametrize("bad", ["[4", "-3", -3, "four"])
+def test_a_malformed_strength_gets_one_clear_message(bad: object) -> None:
+    request = {
+        "scenario": 1,
+        "attackers": [{"preset": "s1-alpha-tank", "strength": bad}],
+        "defender": {"preset": "s1-bravo-infantry"},
+    }
+    [(field, message, case)] = errors("combat", request)
+    assert (field, case) == ("attackers[0].strength", "3.23")
+    assert "Value error" not in message
+    assert message.count("found") == 1, message
+    assert "such as 8 or [4]" in message
+
+
+def test_the_disruption_summary_reads_in_order() -> None:
+    # D1 hit by a retreat: no retreat, one more D1 (9.12): D2, removed on 1-2 (1/3).
+    result = run("disruption", {"level": "D1", "result": "2"})
+    assert result["summary"] == [
+        "D1 + result 2: D2",
+        "D2: removed on one roll with chance 1/3 (9.12)",
+    ]
+
+
+def test_truck_infantry_is_refused_as_an_attacker() -> None:
+    request = {
+        "scenario": 1,
+        "attackers": [{"preset": "s1-alpha-infantry", "type": "truck-infantry"}],
+        "defender": {"preset": "s1-bravo-infantry"},
+    }
+    assert [(f, c) for f, _, c in errors("combat", request)] == [("attackers[0].type", "7.13")]
+
+
+def test_a_river_note_says_why_the_defense_doubled() -> None:
+    # Infantry 8 across the river with artillery 10 behind, at infantry 6 in Mixed Clear:
+    # 6 x2 = 12 (12.13 leaves the river in play when artillery does not attack alone); 18 to 12.
+    result = run(
+        "combat",
+        {
+            "scenario": 1,
+            "attackers": [
+                {"preset": "s1-alpha-infantry", "across_river": True},
+                {"preset": "s1-alpha-artillery", "range_hexes": 5},
+            ],
+            "defender": {"preset": "s1-bravo-infantry"},
+        },
+    )
+    assert (result["river"], result["defense"], result["column"]) == (True, 12, "1-1")
+    assert any("8.8" in n and "5 hexes" in n for n in result["notes"])
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "value", "case"),
+    [
+        ({"terrain": "swamp"}, "terrain", "'swamp'", "13.1"),
+        (
+            {"attackers": [{"preset": "s1-alpha-tiger"}]},
+            "attackers[0].preset",
+            "s1-alpha-tiger",
+            "14.0",
+        ),
+        (
+            {"attackers": [{"preset": "s1-alpha-tank", "range_hexes": 9}]},
+            "attackers[0].range",
+            "9 away",
+            "3.23",
+        ),
+        ({"defender": {"preset": "s1-bravo-tank"}}, "attackers", "4 to 5", "9.0"),
+        ({"defender": {"defense": 0}}, "defender.defense", "0", "9.0"),
+        ({"attackers": [{"preset": "truck"}]}, "attackers[0]", "Attack Strength of 0", "3.23"),
+    ],
+)
+def test_errors_name_the_field_the_value_and_the_rule(
+    data: dict[str, Any], field: str, value: str, case: str
+) -> None:
+    base: dict[str, Any] = {
+        "scenario": 1,
+        "attackers": [{"preset": "s1-alpha-tank"}],
+        "defender": {"preset": "s1-bravo-infantry"},
+    }
+    base.update(data)
+    [(found_field, message, found_case)] = errors("combat", base)
+    assert (found_field, found_case) == (field, case)
+    assert value in message, message
