@@ -1,5 +1,6 @@
-"""WW2 miniatures page: the command test (2.1), dangerous terrain (2.3), towed guns (2.4),
-digging in and minefields (2.5), each with its exact odds and working.
+"""WW2 miniatures page: the command test (2.1), dangerous terrain (2.3), towed guns, passengers
+and riders (2.4), cavalry mounting (2.2), digging in and minefields (2.5), each with its exact
+odds (where there are dice) and working.
 
 The page builds the same JSON request ``quartermaster calc miniatures <calculation> INPUT.json``
 takes (docs/games/miniatures.md) from its widgets and hands it to the registry; no rule is
@@ -20,6 +21,7 @@ from ledger.games.miniatures.rulings import (
     MINEFIELD_EDGE,
     MOVED_TIME,
     REPEAT_TERRAIN,
+    RIDER_FIRE,
     SHORT_MOVE,
     TOWING_MOVE,
 )
@@ -30,6 +32,9 @@ CALCULATIONS: Final = {
     "command-test": "Command test (2.1)",
     "dangerous-terrain": "Dangerous terrain (2.3)",
     "towing": "Towed guns: limber and set up (2.4)",
+    "transport": "Passengers (2.4)",
+    "riders": "Riders on tanks (2.4)",
+    "cavalry": "Cavalry mount / dismount (2.2)",
     "dig-in": "Digging in (2.5)",
     "minefield": "Minefields (2.5)",
 }
@@ -39,6 +44,32 @@ X_TITLES: Final = {
     "one vehicle": "Outcome for one vehicle",
 }
 QUARTERS: Final = ("0", "1/4", "1/2", "3/4", "1")
+OBSTACLES: Final = {
+    "building": "a building",
+    "water-obstacle": "a water obstacle",
+    "woods-off-road": "woods, off the road",
+    "woods-along-road": "woods, along a road",
+}
+CARRIERS: Final = {
+    "large-target-tank": "tank-class vehicle listed as a large target",
+    "t-34-family": "Russian T-34 or related vehicle",
+    "half-track": "half-track",
+    "other": "other vehicle (truck, jeep, ...)",
+}
+
+
+def optional_yards(where: Any, label: str, key: str) -> int | None:
+    """A move in yards from a number input where 0 means "not given"."""
+    yards = int(where.number_input(f"{label}, yards (0: not given)", 0, 5000, 0, key=key))
+    return yards or None
+
+
+def entering(key: str, label: str) -> list[str]:
+    """The terrain entered this turn that 2.2 / 2.4 name, as request values."""
+    chosen: list[str] = st.multiselect(
+        label, list(OBSTACLES), format_func=OBSTACLES.__getitem__, key=key
+    )
+    return chosen
 
 
 def uploaded_or_pasted(label: str, key: str, template: str) -> str | None:
@@ -140,7 +171,12 @@ def towing_request() -> dict[str, Any]:
     gun_class = int(left.number_input("Gun class", 1, 20, 5, key=f"{GAME}_gun_class"))
     action = right.radio("Action", ("unlimber", "limber"), horizontal=True, key=f"{GAME}_action")
     before = st.select_slider(
-        "Share of the turn the vehicle moved first", QUARTERS, key=f"{GAME}_moved_before"
+        "Share of the turn the vehicle moved first",
+        QUARTERS,
+        key=f"{GAME}_moved_before",
+        help="Unlimber: how much of the turn the vehicle towed the gun before stopping. "
+        "Limber: how much of the turn passed (the vehicle driving up) before limbering starts. "
+        "Costs and set-up are in turns of movement (2.4).",
     )
     request: dict[str, Any] = {
         "gun_class": gun_class,
@@ -211,10 +247,78 @@ def minefield_request() -> dict[str, Any]:
     return with_rulings(request, (MINEFIELD_EDGE,))
 
 
+def transport_request() -> dict[str, Any]:
+    """The ``transport`` request from the widgets (2.4)."""
+    left, right = st.columns(2)
+    carrier = left.radio("Vehicle", ("other", "half-track"), horizontal=True, key=f"{GAME}_carrier")
+    stand = right.radio(
+        "Carried stand", ("rifle", "mg-or-mortar"), horizontal=True, key=f"{GAME}_stand"
+    )
+    request: dict[str, Any] = {"carrier": carrier, "stand": stand}
+    for name, where, label in (
+        ("infantry_move_yards", left, "Infantry move"),
+        ("vehicle_move_yards", right, "Vehicle move"),
+    ):
+        yards = optional_yards(where, label, f"{GAME}_{name}")
+        if yards:
+            request[name] = yards
+    return request
+
+
+def riders_request() -> dict[str, Any]:
+    """The ``riders`` request from the widgets (2.4)."""
+    left, right = st.columns(2)
+    carrier = left.selectbox(
+        "Vehicle", list(CARRIERS), format_func=CARRIERS.__getitem__, key=f"{GAME}_rider_carrier"
+    )
+    year = int(right.number_input("Year the game is set in", 1939, 1945, 1943, key=f"{GAME}_year"))
+    russian = left.checkbox("Russian infantry", key=f"{GAME}_russian")
+    stands = int(right.number_input("Rider stands", 1, 100, 1, key=f"{GAME}_stands"))
+    request: dict[str, Any] = {
+        "carrier": carrier,
+        "year": year,
+        "russian_infantry": russian,
+        "stands": stands,
+    }
+    if left.checkbox("MG or mortar stand", key=f"{GAME}_rider_mg"):
+        request["stand"] = "mg-or-mortar"
+    terrain = entering(f"{GAME}_rider_entering", "The vehicle enters this turn")
+    if terrain:
+        request["entering"] = terrain
+    for name, where, label in (
+        ("infantry_move_yards", left, "Infantry move"),
+        ("vehicle_move_yards", right, "Vehicle move"),
+    ):
+        yards = optional_yards(where, label, f"{GAME}_rider_{name}")
+        if yards:
+            request[name] = yards
+    return with_rulings(request, (RIDER_FIRE,))
+
+
+def cavalry_request() -> dict[str, Any]:
+    """The ``cavalry`` request from the widgets (2.2)."""
+    left, right = st.columns(2)
+    action = left.radio("Action", ("dismount", "mount"), horizontal=True, key=f"{GAME}_cav_action")
+    bases = int(right.number_input("Cavalry bases", 1, 100, 4, key=f"{GAME}_cav_bases"))
+    request: dict[str, Any] = {"action": action, "bases": bases}
+    if left.checkbox("Uses assault movement this turn", key=f"{GAME}_cav_assault"):
+        request["assault_moved"] = True
+    terrain = entering(f"{GAME}_cav_entering", "The unit enters this turn")
+    if terrain:
+        request["entering"] = terrain
+    yards = optional_yards(right, "The unit's move", f"{GAME}_cav_move")
+    if yards:
+        request["move_yards"] = yards
+    return request
+
+
 BUILDERS: Final = {
     "command-test": command_request,
     "dangerous-terrain": terrain_request,
     "towing": towing_request,
+    "transport": transport_request,
+    "riders": riders_request,
+    "cavalry": cavalry_request,
     "dig-in": dig_in_request,
     "minefield": minefield_request,
 }

@@ -46,7 +46,7 @@ def test_without_a_chart_the_page_totals_the_modifiers() -> None:
     at = _page()
     at.checkbox(key="miniatures_demoralized").check().run()
     shown = _shown(at)
-    assert "Maneuver test: die -4; no Command Chart is loaded" in shown
+    assert "Maneuver test: the die is modified by -4; no Command Chart is loaded" in shown
     assert _request(at) == {"declared": "maneuver", "modifiers": {"demoralized": True}}
 
 
@@ -60,7 +60,7 @@ def test_command_test_with_a_pasted_chart() -> None:
     assert not at.exception, at.exception
     shown = _shown(at)
     assert "Assault test for Fictional Regulars: 6+ on the die" in shown
-    assert "chance to pass 1/6 (2.1)" in shown
+    assert "chance to pass 1/6 (16.7 %) (2.1)" in shown
     assert _request(at)["command_chart_csv"] == CHART
 
 
@@ -114,3 +114,39 @@ def test_dig_in_and_minefield() -> None:
     at.number_input(key="miniatures_bases").set_value(2).run()
     at.text_input(key="miniatures_minefields").input("80, 200").run()
     assert "2 Area Weapons Chart roll(s), no modifiers, for 2 base(s)" in _shown(at)
+
+
+def test_riders_page_refuses_early_non_russian_riders() -> None:
+    """2.4: non-Russian infantry ride from 1943: 1942 is refused, 1943 allowed; 100 and 200
+    yards to get on or off."""
+    at = _page()
+    at.radio(key="miniatures_calculation").set_value("riders").run()
+    at.number_input(key="miniatures_year").set_value(1942).run()
+    assert not at.exception, at.exception
+    assert "Non-Russian infantry may not ride" in _shown(at)
+    at.checkbox(key="miniatures_russian").check().run()
+    shown = _shown(at)
+    assert "Russian infantry may ride: 1 stand(s) on 1 vehicle(s)" in shown
+    assert "costs the infantry 100 yards and the vehicle 200 yards" in shown
+    assert _request(at) == {
+        "carrier": "large-target-tank",
+        "year": 1942,
+        "russian_infantry": True,
+        "stands": 1,
+    }
+
+
+def test_transport_and_cavalry_pages() -> None:
+    """Passengers pay 1/2 of each move (2.4); 4 cavalry bases dismount as 3 troopers and 4
+    horse bases for 1/4 of the move (2.2), not after assault movement."""
+    at = _page()
+    at.radio(key="miniatures_calculation").set_value("transport").run()
+    at.number_input(key="miniatures_vehicle_move_yards").set_value(800).run()
+    assert not at.exception, at.exception
+    assert "costs the infantry 1/2 and the vehicle 1/2 of their move" in _shown(at)
+    assert _request(at)["vehicle_move_yards"] == 800
+    at.radio(key="miniatures_calculation").set_value("cavalry").run()
+    assert not at.exception, at.exception
+    assert "3 trooper base(s) on foot, 4 horse base(s) left as the herd." in _shown(at)
+    at.checkbox(key="miniatures_cav_assault").check().run()
+    assert "Dismounting is not allowed" in _shown(at)

@@ -22,7 +22,7 @@ from typing import Final, Literal
 from ledger.charts.dice import D6, FACES
 from ledger.charts.loader import package_data
 from ledger.charts.odds import chance_at_least, modified_odds
-from ledger.games.miniatures import PACKAGE
+from ledger.games.miniatures import PACKAGE, name_key
 from ledger.games.miniatures.rulings import CONSECUTIVE_ASSAULT
 
 Column = Literal["maneuver", "assault"]
@@ -93,7 +93,7 @@ class CommandChart:
             raise ValueError(f"command chart {self.source} has no training rows (2.1)")
         seen: set[str] = set()
         for row in self.rows:
-            name = _norm(row.training)
+            name = name_key(row.training)
             if name in seen:
                 raise ValueError(f"training {row.training!r} appears twice in {self.source} (2.1)")
             seen.add(name)
@@ -106,7 +106,7 @@ class CommandChart:
     def row(self, training: str) -> CommandChartRow:
         """The row of ``training`` (any case); ``ValueError`` listing the chart's trainings."""
         for row in self.rows:
-            if _norm(row.training) == _norm(training):
+            if name_key(row.training) == name_key(training):
                 return row
         known = ", ".join(self.trainings)
         raise ValueError(
@@ -236,7 +236,3 @@ def command_test(
     roll = max(needed, FACES[0]) if needed <= FACES[-1] else None
     chance = chance_at_least(D6, value, total)
     return CommandTest(declared, training, applied, total, value, roll, chance, odds)
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.split()).casefold()

@@ -77,8 +77,7 @@ def dig_in(
     if base == "vehicle":
         if frontage_yards is None or frontage_yards <= 0:
             raise ValueError(
-                f"frontage_yards: a vehicle needs its frontage in yards, found {frontage_yards} "
-                "(2.5)"
+                f"a vehicle is dug in by its frontage in yards, found {frontage_yards} (2.5)"
             )
         factor = int(_data()["vehicles"]["trench_line_factor"])
         return DigIn(
@@ -114,7 +113,10 @@ def _who_digs(base: BaseKind, engineer: bool, prone: bool) -> tuple[bool, str]:
     if engineer:
         return True, "an engineer base digs it in (2.5)"
     if base == "towed-weapon":
-        return False, "a weapon that needs towing cannot dig itself in; an engineer base can"
+        return (
+            False,
+            "a weapon that needs towing does not dig itself in; an engineer base can (2.5)",
+        )
     return True, "the base digs its own works (2.5)"
 
 

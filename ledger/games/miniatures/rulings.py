@@ -52,6 +52,13 @@ FIRE_BEFORE_LIMBERING: Final = Ruling(
     ("no-fire", "fire-with-moved"),
     "no-fire",
 )
+RIDER_FIRE: Final = Ruling(
+    "miniatures-rider-fire",
+    "2.4",
+    "Does the half-track limit on firing from a vehicle bind riders on a tank's hull too?",
+    ("riders-and-half-track-passengers", "half-tracks-only"),
+    "riders-and-half-track-passengers",
+)
 MINEFIELD_EDGE: Final = Ruling(
     "miniatures-minefield-edge",
     "2.5",
@@ -67,6 +74,7 @@ RULINGS: Final = (
     MOVED_TIME,
     TOWING_MOVE,
     FIRE_BEFORE_LIMBERING,
+    RIDER_FIRE,
     MINEFIELD_EDGE,
 )
 """Every ruling of the game, in the order the doc page lists them."""

@@ -24,6 +24,7 @@ from typing import Final
 from ledger.charts.dice import TWO_D6_SUM
 from ledger.charts.engine import Chart, ChartRow
 from ledger.charts.loader import parse_cell
+from ledger.games.miniatures import name_key
 from ledger.games.miniatures.rulings import REPEAT_TERRAIN, SHORT_MOVE
 
 IMMOBILIZED: Final = "immobilized"
@@ -68,6 +69,15 @@ def terrain_chart(terrains: Sequence[DangerousTerrain], source: str) -> Chart:
     name repeats (2.3)."""
     if not terrains:
         raise ValueError(f"{source} lists no dangerous terrain (2.3)")
+    seen: dict[str, str] = {}
+    for t in terrains:
+        key = name_key(t.terrain)
+        if key in seen:
+            raise ValueError(
+                f"{source}: dangerous terrain {t.terrain!r} repeats {seen[key]!r}; "
+                "give each terrain type one range (2.3)"
+            )
+        seen[key] = t.terrain
     rows = []
     for t in terrains:
         rest = tuple(r for r in TWO_D6_SUM.readings if r not in t.immobilized_on)
@@ -186,9 +196,9 @@ def dangerous_crossing(
 
 
 def _row_key(chart: Chart, name: str) -> str:
-    wanted = " ".join(name.split()).casefold()
+    wanted = name_key(name)
     for key in chart.keys:
-        if " ".join(key.split()).casefold() == wanted:
+        if name_key(key) == wanted:
             return key
     known = ", ".join(chart.keys)
     raise ValueError(f"no dangerous terrain {name!r} in {chart.source}; it has {known} (2.3)")

@@ -11,7 +11,7 @@ never fires, except the German 88 flak standing still, with the Moved modifier.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from typing import Final, Literal
@@ -133,8 +133,8 @@ def deployment(
         raise ValueError(f"towed_before: a share of the turn 0 to 1, found {towed_before} (2.4)")
     if towed_before + size.unlimber > WHOLE_TURN:
         raise ValueError(
-            f"towed_before: after towing {towed_before} of the turn only "
-            f"{WHOLE_TURN - towed_before} is left, but unlimbering a {size.label} gun costs "
+            f"the vehicle towed the gun for {towed_before} of the turn, leaving "
+            f"{WHOLE_TURN - towed_before}, but unlimbering a {size.label} gun costs "
             f"{size.unlimber} (2.4)"
         )
     turns: list[TurnPlan] = []
@@ -164,20 +164,13 @@ def _judged(plan: TurnPlan, moved_time: str) -> TurnPlan:
     }.get(moved_time, plan.unlimbering + plan.setting_up)
     if counted >= HALF_TURN:
         return _verdict(plan, "moved", f"{counted} of the turn counts as setting up: half or more")
+    if counted == 0:
+        return _verdict(plan, "full", "none of the turn counts as setting up")
     return _verdict(plan, "full", f"{counted} of the turn counts as setting up: under half")
 
 
 def _verdict(plan: TurnPlan, fire: Fire, reason: str) -> TurnPlan:
-    return TurnPlan(
-        plan.turn,
-        plan.towed,
-        plan.limbering,
-        plan.unlimbering,
-        plan.setting_up,
-        plan.ready,
-        fire,
-        reason,
-    )
+    return replace(plan, fire=fire, reason=reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +217,7 @@ def limbering(
         raise ValueError(f"before: a share of the turn 0 to 1, found {before} (2.4)")
     if before + size.limber > WHOLE_TURN:
         raise ValueError(
-            f"before: after {before} of the turn only {WHOLE_TURN - before} is left, but "
+            f"the vehicle used {before} of the turn, leaving {WHOLE_TURN - before}, but "
             f"limbering a {size.label} gun costs {size.limber} (2.4)"
         )
     if max_move_yards is not None and max_move_yards < 0:

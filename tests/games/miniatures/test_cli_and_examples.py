@@ -79,3 +79,37 @@ def test_every_ruling_is_documented_in_the_house_shape() -> None:
         for option in ruling.options:
             assert f"`{option}` (" in options, (ruling.id, option)
         assert f"\n**`{ruling.default}`** (default): " in section, ruling.id
+
+
+@pytest.mark.parametrize(
+    ("calc", "example", "summary"),
+    [
+        (
+            "command-test",
+            "command-test-chart-file.json",
+            "Maneuver test for Example Green: 5+ on the die (need 4, modifier -1); chance to pass "
+            "1/3 (33.3 %) (2.1).",
+        ),
+        (
+            "dangerous-terrain",
+            "dangerous-terrain-chart-file.json",
+            # boulders 2-3 (3/36 = 1/12), then marsh 2-4 (1/6): 1/12 + 11/12 x 1/6 = 17/72
+            "One vehicle is immobilized with chance 17/72 (23.6 %) crossing 2 dangerous terrain "
+            "entries (2 rolls at most) (2.3).",
+        ),
+    ],
+)
+def test_file_examples_run_from_any_folder(
+    calc: str,
+    example: str,
+    summary: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The CSV named in the request is read beside the request file, not in the current
+    folder (the doc used to say to cd into the examples folder first)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["calc", "miniatures", calc, str(EXAMPLES / example), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["summary"] == [summary]
+    assert "cd docs/examples" not in DOC.read_text()

@@ -39,7 +39,7 @@ def test_towed_weapons_need_engineers_and_prone_bases_do_not_dig() -> None:
 def test_vehicles_take_double_their_frontage_in_trench_line() -> None:
     assert dig_in("vehicle", "hasty", frontage_yards=100).trench_line_yards == 200
     assert dig_in("vehicle", "foxholes", frontage_yards=75).trench_line_yards == 150
-    with pytest.raises(ValueError, match="frontage_yards"):
+    with pytest.raises(ValueError, match="frontage in yards, found None"):
         dig_in("vehicle", "hasty")
     with pytest.raises(ValueError, match="turns_spent"):
         dig_in("infantry", "hasty", turns_spent=-1)

@@ -73,7 +73,12 @@ def test_the_shipped_template_is_empty_and_refused_as_a_chart(tmp_path: Path) ->
         {"declared": "maneuver", "training": "x", "command_chart_csv": template.read_text()},
     )
     assert found == [
-        ("command_chart_csv", "command chart inline CSV has no training rows (2.1)", "2.1")
+        (
+            "command_chart_csv",
+            "inline CSV has no training rows: add one per training value of your chart "
+            "(training,maneuver,assault)",
+            "2.1",
+        )
     ]
 
 
@@ -87,10 +92,22 @@ def test_the_shipped_template_is_empty_and_refused_as_a_chart(tmp_path: Path) ->
         ("training,maneuver,assault\n# c\nA,3\n", "inline CSV row 3: expected 3 cells"),
         (
             "training,maneuver\nA,3\n",
-            "inline CSV row 1: the header must name the columns training, maneuver, assault",
+            "inline CSV row 1: missing column 'assault': the header must be "
+            "training,maneuver,assault (any order)",
+        ),
+        (
+            "# a comment\nTraining,Maneuvre,Assault,Notes\nA,3,4,x\n",
+            "inline CSV row 2: missing column 'maneuver'; unknown column 'maneuvre', 'notes'",
+        ),
+        (
+            "training,maneuver,assault,assault\nA,3,4,4\n",
+            "inline CSV row 1: column 'assault' twice",
         ),
         ("training,maneuver,assault\n,3,4\n", "inline CSV row 2, column 'training': empty"),
-        ("training,maneuver,assault\nA,1,2\na,1,2\n", "training 'a' appears twice in inline CSV"),
+        (
+            "training,maneuver,assault\nA,1,2\n\n a ,1,2\n",
+            "inline CSV row 4, column 'training': 'a' repeats row 2; give it one row",
+        ),
         ("", "inline CSV: empty; expected the header"),
         ('training,maneuver,assault\n"A,1,2\n', "inline CSV row 2: not CSV"),
     ],
@@ -222,4 +239,270 @@ def test_dig_in_and_minefield() -> None:
     mines = run("minefield", {"bases": 4, "minefields": [80, 120, 150]})
     assert mines["passage"]["rolls"] == 8
     found = errors("minefield", {"bases": 1, "minefields": [10, -1]})
-    assert found[0][0] == "minefields" and "minefields[1]" in found[0][1]
+    assert found[0][0] == "minefields[1]" and "found -1" in found[0][1] and found[0][2] == "2.5"
+
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_a_repeated_terrain_row_is_refused_not_overwritten() -> None:
+    """Before the review the second 'marsh' row silently replaced the first (2-6 = 15/36 was
+    used); now the file's row and column are named."""
+    found = errors(
+        "dangerous-terrain",
+        {
+            "route": ["Marsh"],
+            "terrain_chart_csv": "terrain,immobilized_on\nMarsh,2-3\nmarsh ,2-6\n",
+        },
+    )
+    assert found == [
+        (
+            "terrain_chart_csv",
+            "inline CSV row 3, column 'terrain': 'marsh' repeats row 2; give it one row",
+            "2.3",
+        )
+    ]
+
+
+def test_one_terrain_given_two_ranges_in_the_route_is_refused() -> None:
+    """'Marsh' 2 then ' marsh' 2-6: one terrain type has one range (2.3); the second entry is
+    named. The same range twice is fine: once-per-type, one roll of 1/36."""
+    found = errors(
+        "dangerous-terrain",
+        {
+            "route": [
+                {"terrain": "Marsh", "immobilized_on": "2"},
+                {"terrain": " marsh", "immobilized_on": "2-6"},
+            ]
+        },
+    )
+    assert found == [
+        (
+            "route[1].immobilized_on",
+            "'marsh' is given 2-6 here but 2 at route[0]; one range per terrain type",
+            "2.3",
+        )
+    ]
+    same = run(
+        "dangerous-terrain",
+        {"route": [{"terrain": "Marsh", "immobilized_on": "2"}, "MARSH"]},
+    )
+    assert same["crossing"]["immobilized_chance"] == "1/36"
+    blank = errors("dangerous-terrain", {"route": [{"terrain": " ", "immobilized_on": "2"}]})
+    assert blank[0][0] == "route[0].terrain"
+
+
+def test_an_inline_route_range_wins_over_the_csv_row() -> None:
+    """The fixture's marsh is 2-4 (1/6); the route gives 12 (1/36) and that is used."""
+    result = run(
+        "dangerous-terrain",
+        {
+            "route": [{"terrain": "fictional marsh", "immobilized_on": "12"}],
+            "terrain_chart": "fictional-dangerous-terrain.csv",
+        },
+    )
+    assert result["crossing"]["immobilized_chance"] == "1/36"
+
+
+def test_the_shipped_terrain_template_is_empty_and_refused_by_name() -> None:
+    template = ROOT / "templates/games/miniatures-dangerous-terrain.csv"
+    assert template.read_text().strip() == "terrain,immobilized_on"
+    found = errors(
+        "dangerous-terrain",
+        {"route": ["Marsh"], "terrain_chart": "miniatures-dangerous-terrain.csv"},
+        template.parent,
+    )
+    assert found == [
+        (
+            "terrain_chart",
+            "miniatures-dangerous-terrain.csv has no terrain rows: add one per dangerous "
+            "terrain type of your chart (terrain,immobilized_on)",
+            "2.3",
+        )
+    ]
+
+
+def test_dangerous_terrain_summary_gives_the_percentage() -> None:
+    """Marsh 2-4 then stream 12, 3 vehicles: 41/216 each; at least one 1 - (175/216)^3 =
+    4718321/10077696, about 46.8 %."""
+    result = run(
+        "dangerous-terrain",
+        {
+            "route": [
+                {"terrain": "Marsh", "immobilized_on": "2-4"},
+                {"terrain": "Stream", "immobilized_on": "12"},
+            ],
+            "vehicles": 3,
+        },
+    )
+    assert result["summary"] == [
+        "One vehicle is immobilized with chance 41/216 (19.0 %) crossing 2 dangerous terrain "
+        "entries (2 rolls at most) (2.3).",
+        "Of 3 vehicles, at least one is immobilized with chance 4718321/10077696 (46.8 %).",
+    ]
+
+
+def test_a_decimal_share_of_the_turn_is_read_exactly() -> None:
+    """0.1 is 1/10 of the turn, not the binary float 3602879701896397/36028797018963968.
+    Class 5 towed 1/10: turn 1 full (1/10 + 1/4 + 13/20), turn 2 sets up the last 1/10: under
+    half, full effect."""
+    result = run("towing", {"gun_class": 5, "action": "unlimber", "vehicle_moved_before": 0.1})
+    assert result["deployment"]["towed_before"] == "1/10"
+    assert [t["setting_up"] for t in result["deployment"]["turns"]] == ["13/20", "1/10"]
+    assert result["summary"] == [
+        "Gun class 5 (Medium): first fires in turn 2, at full effect (2.4)."
+    ]
+    found = errors("towing", {"gun_class": 5, "action": "unlimber", "vehicle_moved_before": True})
+    assert found[0][0] == "vehicle_moved_before" and found[0][2] == "2.4"
+
+
+def test_true_false_fields_are_strict() -> None:
+    found = errors("towing", {"gun_class": 5, "action": "limber", "moves_after": "yes"})
+    assert found == [("moves_after", "Input should be a valid boolean; found 'yes'", "2.4")]
+    found = errors("dig-in", {"base": "infantry", "works": "hasty", "prone": 1})
+    assert found[0][0] == "prone" and found[0][2] == "2.2"
+
+
+def test_limber_only_fields_with_unlimber_are_noted() -> None:
+    result = run("towing", {"gun_class": 5, "action": "unlimber", "max_move_yards": 400})
+    assert "max_move_yards only count when limbering; not used here." in result["notes"]
+
+
+def test_a_small_gun_fires_at_once_and_says_why() -> None:
+    """Class 2, vehicle stationary: no unlimber or set-up time (2.4): turn 1 full effect."""
+    result = run("towing", {"gun_class": 2, "action": "unlimber"})
+    assert result["summary"] == [
+        "Gun class 2 (Small): first fires in turn 1, at full effect (2.4)."
+    ]
+    turn = next(f for f in result["figures"] if f["name"] == "Turn 1")
+    assert turn["note"] == "ready 1; none of the turn counts as setting up"
+
+
+def test_limber_summary_gives_both_fire_verdicts() -> None:
+    result = run(
+        "towing", {"gun_class": 8, "action": "limber", "german_88_flak": True, "moves_after": False}
+    )
+    assert result["summary"] == [
+        "Limbering a class 8 (Large) gun costs the vehicle 1 of a turn; the gun fires with the "
+        "Moved modifier this turn or while limbered (2.4)."
+    ]
+    drawn = run(
+        "towing",
+        {"gun_class": 5, "action": "limber", "vehicle_moved_before": "1/4", "max_move_yards": 400},
+    )
+    # 2.4: cost 1/2; 1/4 of the turn left at 3/4 x 400 = 75 yards; ruling fire-with-moved lets
+    # it fire before limbering, never once limbered
+    assert drawn["summary"] == [
+        "Limbering a class 5 (Medium) gun costs the vehicle 1/2 of a turn; may tow 75 yards more "
+        "this turn; the gun may not fire this turn or while limbered (2.4)."
+    ]
+    moved = run(
+        "towing",
+        {
+            "gun_class": 5,
+            "action": "limber",
+            "vehicle_moved_before": "1/4",
+            "rulings": {"miniatures-fire-before-limbering": "fire-with-moved"},
+        },
+    )
+    assert moved["summary"] == [
+        "Limbering a class 5 (Medium) gun costs the vehicle 1/2 of a turn; this turn the gun "
+        "fires with the Moved modifier, and while limbered it may not fire (2.4)."
+    ]
+
+
+def test_training_without_a_chart_is_noted() -> None:
+    result = run("command-test", {"declared": "assault", "training": "Fictional Elite"})
+    assert "Training 'Fictional Elite' is looked up only once a chart is loaded." in result["notes"]
+    assert result["summary"] == [
+        "Assault test: the die is modified by +0; no Command Chart is loaded, so the value to "
+        "reach is unknown (2.1)."
+    ]
+
+
+def test_transport_riders_and_cavalry_requests() -> None:
+    """Worked as in test_transport: 150 / 400 yards left; 3 T-34 riders need 3 tanks; 4
+    cavalry bases dismount as 3 troopers and 4 horse bases, 450 of 600 yards left."""
+    passengers = run(
+        "transport",
+        {"carrier": "half-track", "infantry_move_yards": 300, "vehicle_move_yards": 800},
+    )
+    assert passengers["passengers"]["infantry_yards_left"] == 150
+    assert passengers["passengers"]["vehicle_yards_left"] == 400
+    assert passengers["odds"] == {}
+    riders = run(
+        "riders", {"carrier": "t-34-family", "russian_infantry": True, "year": 1942, "stands": 3}
+    )
+    assert riders["riders"]["vehicles_needed"] == 3
+    assert riders["summary"][0].startswith("Russian infantry may ride: 3 stand(s) on 3 vehicle(s)")
+    strict = run(
+        "riders",
+        {
+            "carrier": "t-34-family",
+            "year": 1944,
+            "rulings": {"miniatures-rider-fire": "half-tracks-only"},
+        },
+    )
+    assert strict["riders"]["fire"]["fire"] == "no"
+    refused = run("riders", {"carrier": "other", "year": 1943})
+    assert refused["summary"][0].startswith("Non-Russian infantry may not ride: riders need a tank")
+    cavalry = run("cavalry", {"action": "dismount", "bases": 4, "move_yards": 600})
+    assert (cavalry["cavalry"]["trooper_bases"], cavalry["cavalry"]["yards_left"]) == (3, 450)
+
+
+def test_transport_riders_and_cavalry_errors_name_field_and_case() -> None:
+    found = errors("riders", {"carrier": "tank", "year": 42})
+    assert {(f, c) for f, _, c in found} == {("carrier", "2.4"), ("year", "2.4")}
+    assert any("found 42" in m for _, m, _ in found)
+    found = errors("riders", {"carrier": "t-34-family", "year": 1943, "entering": ["swamp"]})
+    assert found[0][0] == "entering[0]" and found[0][2] == "2.4"
+    found = errors("cavalry", {"action": "dismount", "bases": 1})
+    assert found == [
+        ("bases", "1 base(s) dismounting leaves none on foot after 1 holds the horses (2.2)", "2.2")
+    ]
+    found = errors("cavalry", {"action": "gallop", "bases": 0})
+    assert {(f, c) for f, _, c in found} == {("action", "2.2"), ("bases", "2.2")}
+    found = errors("transport", {"vehicle_move_yards": -5, "carrier": "tank"})
+    assert {(f, c) for f, _, c in found} == {("vehicle_move_yards", "2.4"), ("carrier", "2.4")}
+
+
+@pytest.mark.parametrize(
+    "model",
+    [
+        "CommandTestRequest",
+        "DangerousTerrainRequest",
+        "TowingRequest",
+        "TransportRequest",
+        "RidersRequest",
+        "CavalryRequest",
+        "DigInRequest",
+        "MinefieldRequest",
+    ],
+)
+def test_every_request_field_cites_a_case(model: str) -> None:
+    from ledger.io.games.miniatures import models
+
+    fields = set(getattr(models, model).model_fields) - {"rulings"}
+    assert fields <= set(models.CASES), fields - set(models.CASES)
+
+
+def test_domain_errors_read_under_the_request_field() -> None:
+    """The message follows the request's field name without repeating another name for it
+    (before the review: 'vehicle_moved_before: towed_before: after towing ...')."""
+    found = errors("towing", {"gun_class": 7, "action": "unlimber", "vehicle_moved_before": "3/4"})
+    assert found == [
+        (
+            "vehicle_moved_before",
+            "the vehicle towed the gun for 3/4 of the turn, leaving 1/4, but unlimbering a Large "
+            "gun costs 1/2 (2.4)",
+            "2.4",
+        )
+    ]
+    found = errors("towing", {"gun_class": 5, "action": "limber", "vehicle_moved_before": "3/4"})
+    assert found[0][1] == (
+        "the vehicle used 3/4 of the turn, leaving 1/4, but limbering a Medium gun costs 1/2 (2.4)"
+    )
+    found = errors("dig-in", {"base": "vehicle", "works": "hasty"})
+    assert found == [
+        ("frontage_yards", "a vehicle is dug in by its frontage in yards, found None (2.5)", "2.5")
+    ]
