@@ -91,8 +91,27 @@ def _unit(slot: str, label: str, attacker: bool) -> dict[str, Any] | None:
     name = cols[1].text_input("Name", name0, key=f"{K}{slot}_name")
     af = cols[2].number_input("AF", 0, 99, af0, key=f"{K}{slot}_af")
     df = cols[3].number_input("DF", 0, 99, df0, key=f"{K}{slot}_df")
-    fire = cols[4].number_input("BF/FPF", 0, 99, 0, key=f"{K}{slot}_fire")
-    steps = cols[5].number_input("Steps", 1, 4, 2, key=f"{K}{slot}_steps")
+    fire = cols[4].number_input(
+        "BF" if attacker else "FPF",
+        0,
+        99,
+        0,
+        key=f"{K}{slot}_fire",
+        help=(
+            "Barrage fire of an in-battery artillery unit (used when it attacks alone, or an AT "
+            "unit against armor; Artillery Units ¶3, AT Units ¶1)"
+            if attacker
+            else "Final protective fire of an in-battery AT unit attacked by armor (AT Units ¶1)"
+        ),
+    )
+    steps = cols[5].number_input(
+        "Steps",
+        1,
+        4,
+        2,
+        key=f"{K}{slot}_steps",
+        help="Counter sides left: 1 means its next step reduction removes it (used by results)",
+    )
     supplied = cols[6].checkbox("In supply", True, key=f"{K}{slot}_supply")
     marks = st.columns(2)
     flags = marks[0].multiselect(
@@ -156,7 +175,14 @@ def _combat() -> dict[str, Any]:
         format_func=lambda t: hex_types()[t].label,
     )
     fort = cols[1].selectbox("Fortification", [0, 1, 2], key=f"{K}fortification")
-    drm = cols[2].number_input("Terrain drm (your TEC)", -6, 6, 0, key=f"{K}terrain_drm")
+    drm = cols[2].number_input(
+        "Terrain drm (your TEC)",
+        -6,
+        6,
+        0,
+        key=f"{K}terrain_drm",
+        help="The defending terrain drm from your game's TEC; the rules text does not print it",
+    )
     table = cols[3].selectbox(
         "CRT asked for",
         ["", "mobile", "assault"],
@@ -168,7 +194,9 @@ def _combat() -> dict[str, Any]:
     fpf = support[1].number_input("Defensive fire (FPF)", 0, 200, 0, key=f"{K}defensive_fire")
     air_a = support[2].number_input("Close attack support", 0, 99, 0, key=f"{K}close_attack")
     air_d = support[3].number_input("Close defense support", 0, 99, 0, key=f"{K}close_defense")
-    stukas = support[4].number_input("Stukas", 0, 9, 0, key=f"{K}stukas")
+    stukas = support[4].number_input(
+        "Stukas", 0, 9, 0, key=f"{K}stukas", help="Stukas on the hex: a drm, no strength"
+    )
     failed = st.checkbox("A defender failed to retreat before combat", key=f"{K}initiative")
     request.update({"terrain": terrain, "fortification": fort, "terrain_drm": int(drm)})
     if table:
@@ -192,8 +220,13 @@ def _combat() -> dict[str, Any]:
 def _result() -> dict[str, Any]:
     cols = st.columns(4)
     code = cols[0].selectbox("Result code", CODES, index=8, key=f"{K}code")
-    table = cols[1].selectbox("Read on", ["", "mobile", "assault"], key=f"{K}result_table",
-                              format_func=lambda t: t or "(not said)")  # fmt: skip
+    table = cols[1].selectbox(
+        "CRT it was read on",
+        ["", "mobile", "assault"],
+        key=f"{K}result_table",
+        format_func=lambda t: t or "(not said: 1 hex advance)",
+        help="A Mobile CRT result lets the attackers advance further (Advance after Combat ¶2)",
+    )
     fort = cols[2].selectbox("Fortification", [0, 1, 2], key=f"{K}result_fortification")
     instead = cols[3].checkbox("Steps instead of retreat", key=f"{K}instead")
     mines = st.checkbox("Every attacker attacked across minefields", key=f"{K}minefields")

@@ -42,7 +42,7 @@ def test_combat_without_a_crt_shows_column_table_and_drm() -> None:
     at.number_input(key="bfna_stukas").set_value(1).run()
     shown = _shown(at)
     # 9 + 45 = 54 against 13: 54/13 = 4.15, read as 4-1 on the whole ratios.
-    assert "Assault CRT, column 4-1 (odds 54 to 13 = 54/13), drm -4" in shown
+    assert "Assault CRT, column 4-1 (odds 54 to 13 = 54/13 (4.15)), drm -4" in shown
 
 
 def test_the_example_crt_gives_exact_odds() -> None:
@@ -78,3 +78,15 @@ def test_result_and_supply() -> None:
     at.selectbox(key="bfna_side").select("axis").run()
     assert "I/5 Pz Regt: in supply" in _shown(at)
     assert not at.exception
+
+
+def test_every_problem_is_shown_at_once() -> None:
+    # II/5 is armor, not heavy armor: it cannot be disabled (Unit Capabilities ¶11); an HQ
+    # counter is 0-0-MP, so a DF of 3 is refused (Unit Capabilities ¶14). Both are shown.
+    at = _page()
+    at.multiselect(key="bfna_attacker_0_flags").set_value(["disabled"]).run()
+    at.selectbox(key="bfna_defender_2_type").select("hq").run()
+    at.number_input(key="bfna_defender_2_df").set_value(3).run()
+    shown = _shown(at)
+    assert "attackers[0]" in shown and "only heavy armor can be disabled" in shown
+    assert "defenders[2]" in shown and "0-0-MP" in shown

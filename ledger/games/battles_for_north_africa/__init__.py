@@ -4,7 +4,8 @@ supply paths, from ``../shared/rules/003_b805c2b82228d148.txt``.
 The text has no numbered cases. A case here is cited as ``"<section heading> ¶<n>"``: the n-th
 non-empty line under that heading of the text (numbered list items count as lines), e.g.
 ``"Combat Phase ¶5"`` for the paragraph choosing between the Mobile and the Assault CRT.
-``"intro ¶n"`` is a line before the first heading.
+``"intro ¶n"`` is a line before the first heading, the title line being ``intro ¶1`` (so the
+map's terrain is ``intro ¶4``, roads ``intro ¶7``, ZOC ``intro ¶8``).
 
 Modules:
 

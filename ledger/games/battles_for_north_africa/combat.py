@@ -9,12 +9,12 @@ die roll clamped to the table's ends (Using The Dice Roll ¶1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
-from ledger.charts.odds import OddsColumn, odds_column
+from ledger.charts.odds import OddsColumn, odds_column, parse_ratio
 from ledger.games.battles_for_north_africa import rulings as R
 from ledger.games.battles_for_north_africa.crt import (
     CombatResultsTable,
@@ -23,7 +23,12 @@ from ledger.games.battles_for_north_africa.crt import (
     choose_table,
 )
 from ledger.games.battles_for_north_africa.drm import Drm, drm_stack
-from ledger.games.battles_for_north_africa.strength import FireSupport, Totals, total_strengths
+from ledger.games.battles_for_north_africa.strength import (
+    FireSupport,
+    SetupError,
+    Totals,
+    total_strengths,
+)
 from ledger.games.battles_for_north_africa.terrain import HexTerrain
 from ledger.games.battles_for_north_africa.units import CombatUnit
 
@@ -60,7 +65,8 @@ class CombatSetup:
 @dataclass(frozen=True, slots=True)
 class CombatOdds:
     """A combat worked out: ``totals``, the odds ``column`` (``None`` under ruling
-    ``bfna-columns-without-crt=ratio-only`` with no CRT, or when the defense is 0), the ``choice`` of CRT, the ``drms``
+    ``bfna-columns-without-crt=ratio-only`` with no CRT, or when no defender has a DF), the
+    ``choice`` of CRT, the ``drms``
     and their sum ``drm``; with a CRT loaded, ``crt`` names it, ``final_rolls`` are the exact
     odds of each row read and ``results`` those of each result code (both summing to 1)."""
 
@@ -83,34 +89,45 @@ def work_out_combat(
     """Work out ``setup`` on the loaded ``tables`` ({"mobile": ..., "assault": ...}; ``None`` or
     empty when no CRT is loaded) under ``rulings`` ({id: option}, defaults where left out).
 
-    Raises ``ValueError`` for a setup the rules forbid (see ``total_strengths``,
-    ``choose_table``), a CRT file missing the table needed, and ``OddsTooLow`` for odds below
-    the table under ruling ``bfna-odds-below-table=refuse``.
+    Raises ``SetupError`` (``strength``) naming the part of the setup at fault: every problem of
+    the units and support at once (``total_strengths``; stukas against woods at ``stukas``,
+    Air Missions ¶4-¶5), then a table the rules do not allow at ``table`` (``choose_table``)
+    or a CRT file without the table needed at ``crt``; ``OddsTooLow`` for odds below the table
+    under ruling ``bfna-odds-below-table=refuse``.
     """
     chosen = {**R.defaults(), **(rulings or {})}
     s = setup
-    totals = total_strengths(
-        s.attackers,
-        s.defenders,
-        target=s.terrain,
-        fortification=s.fortification,
-        offensive_fire=s.offensive_fire,
-        defensive_fire=s.defensive_fire,
-        close_attack=s.close_attack,
-        close_defense=s.close_defense,
-        compound=chosen[R.HALVINGS.id] == "compound",
-        at_uses_bf_with_others=chosen[R.AT_WITH_OTHERS.id] == "bf-against-armor",
-    )
+    problems = _stuka_problems(s)
+    try:
+        totals = total_strengths(
+            s.attackers,
+            s.defenders,
+            target=s.terrain,
+            fortification=s.fortification,
+            offensive_fire=s.offensive_fire,
+            defensive_fire=s.defensive_fire,
+            close_attack=s.close_attack,
+            close_defense=s.close_defense,
+            compound=chosen[R.HALVINGS.id] == "compound",
+            at_uses_bf_with_others=chosen[R.AT_WITH_OTHERS.id] == "bf-against-armor",
+        )
+    except SetupError as exc:
+        raise SetupError([*exc.problems, *problems]) from None
+    if problems:
+        raise SetupError(problems)
     ratio = totals.attack / totals.defense if totals.defense else None
-    choice = choose_table(
-        s.attackers,
-        s.defenders,
-        target=s.terrain,
-        fortification=s.fortification,
-        ratio=ratio,
-        requested=s.table,
-        all_hexsides=chosen[R.MOBILE_HEXSIDES.id] == "all-hexsides",
-    )
+    try:
+        choice = choose_table(
+            s.attackers,
+            s.defenders,
+            target=s.terrain,
+            fortification=s.fortification,
+            ratio=ratio,
+            requested=s.table,
+            all_hexsides=chosen[R.MOBILE_HEXSIDES.id] == "all-hexsides",
+        )
+    except ValueError as exc:
+        raise SetupError([("table", str(exc))]) from None
     drms = drm_stack(
         s.attackers,
         s.defenders,
@@ -124,30 +141,31 @@ def work_out_combat(
     )
     drm = sum(d.value for d in drms)
     notes = _notes(s, choice.table)
-    if not totals.defense:
+    if not totals.defense and not any(d.is_combat_unit and d.df > 0 for d in s.defenders):
         notes.append(
-            "the defenders bring no DF: they are eliminated when attacked unaccompanied, with no "
-            "die roll (Combat Phase ¶16)"
+            "no defender has a DF: HQs and DF 0 units attacked without other combat units are "
+            "eliminated, with no die roll (Combat Phase ¶16)"
         )
         return CombatOdds(totals, None, choice, drms, drm, notes=tuple(notes))
     if not tables:
-        column = _column_without_crt(totals, chosen)
+        if chosen[R.NO_CRT_COLUMNS.id] == "ratio-only":
+            column = None
+        else:
+            column = _column(totals, WHOLE_RATIOS, chosen)
         notes.append("no CRT loaded: odds, column and drm only (the CRT is not in the rules text)")
         return CombatOdds(totals, column, choice, drms, drm, notes=tuple(notes))
     table = tables.get(choice.table)
     if table is None:
-        raise ValueError(
-            f"the loaded CRT has no {choice.table} table; it has {', '.join(tables)}"
-            " (Combat Phase ¶5)"
+        raise SetupError(
+            [
+                (
+                    "crt",
+                    f"the loaded CRT has no {choice.table} table, only {', '.join(tables)}; this "
+                    "combat needs it (Combat Phase ¶5)",
+                )
+            ]
         )
-    column = odds_column(
-        totals.attack,
-        totals.defense,
-        table.columns,
-        below="refuse" if chosen[R.BELOW_TABLE.id] == "refuse" else "lowest",
-        case="Combat Phase ¶4",
-    )
-    rolls = table.final_rolls(drm)
+    column = _column(totals, table.columns, chosen)
     notes.append(_clamp_note(table, drm))
     return CombatOdds(
         totals,
@@ -156,19 +174,39 @@ def work_out_combat(
         drms,
         drm,
         crt=table.name,
-        final_rolls=rolls,
+        final_rolls=table.final_rolls(drm),
         results=table.result_odds(column.column, drm),
         notes=tuple(n for n in notes if n),
     )
 
 
-def _column_without_crt(totals: Totals, chosen: Mapping[str, str]) -> OddsColumn | None:
-    if chosen[R.NO_CRT_COLUMNS.id] == "ratio-only":
-        return None
+def _stuka_problems(setup: CombatSetup) -> list[tuple[str, str]]:
+    """Stukas fly only close attack support (Air Missions ¶5), which woods refuse (¶4)."""
+    if setup.stukas < 0:
+        return [("stukas", f"stukas cannot be negative: {setup.stukas} (Air Missions ¶5)")]
+    if setup.stukas and setup.terrain.no_close_attack_support:
+        return [
+            (
+                "stukas",
+                "stukas only give close attack support, and there is none against units in "
+                f"{setup.terrain.label.lower()} (Air Missions ¶4-¶5)",
+            )
+        ]
+    return []
+
+
+def _column(totals: Totals, columns: Sequence[str], chosen: Mapping[str, str]) -> OddsColumn:
+    """The odds column (Combat Phase ¶4). A total defense of 0 from defenders with a DF (an
+    in-battery AT unit out of supply defends with FPF 0 against armor, Supply ¶1) is beyond
+    every ratio: the last column is read, as for any odds above the table."""
+    if not totals.defense:
+        last = max(columns, key=lambda c: parse_ratio(c).value)
+        note = f"{totals.attack} to 0: above every column, read on {last} (Combat Phase ¶4)"
+        return OddsColumn(totals.attack, Fraction(0), None, last, "high", note)
     return odds_column(
         totals.attack,
         totals.defense,
-        WHOLE_RATIOS,
+        columns,
         below="refuse" if chosen[R.BELOW_TABLE.id] == "refuse" else "lowest",
         case="Combat Phase ¶4",
     )

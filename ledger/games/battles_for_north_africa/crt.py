@@ -208,5 +208,5 @@ def _mobile_barred(
         for feature_id in unit.hexsides:
             side = hexside_terrain(feature_id)
             if side.tec or all_hexsides:
-                return f"{unit.name} attacks across a {side.label.lower()} hexside"
+                return f"{unit.name} attacks across {side.named}"
     return ""

@@ -154,6 +154,18 @@ class _Track:
     effects: list[str] = field(default_factory=list)
 
 
+def steps_instead_problem(fortification: int, through_minefields: bool) -> str:
+    """Why defenders may not take step reductions instead of retreating ("" when they may):
+    only in a fortification 1 hex or when every attacker came across minefield hexsides
+    (Retreat ¶4)."""
+    if fortification == 1 or through_minefields:
+        return ""
+    return (
+        "only defenders in a fortification 1 hex, or attacked only across minefield hexsides, "
+        f"may take steps instead of retreating; fortification is {fortification} (Retreat ¶4)"
+    )
+
+
 def apply_result(
     code: str,
     attackers: Sequence[CombatUnit],
@@ -180,11 +192,10 @@ def apply_result(
     meaning = explain(code)
     if not attackers or not defenders:
         raise ValueError("a result applies to attacking and defending units (Combat Phase ¶6)")
-    if steps_instead_of_retreat and not (fortification == 1 or through_minefields):
-        raise ValueError(
-            "only defenders in a fortification 1 hex or attacked only across minefield "
-            "hexsides may take steps instead of retreating (Retreat ¶4)"
-        )
+    if steps_instead_of_retreat:
+        problem = steps_instead_problem(fortification, through_minefields)
+        if problem:
+            raise ValueError(problem)
     att = [_Track(u, u.steps) for u in attackers]
     dfn = [_Track(u, u.steps) for u in defenders]
     att_order = att if not attacker_same_order else _ordered(att, by_af_in_every_group)

@@ -106,6 +106,17 @@ HQ_ROUTE: Final = Ruling(
     options=("road-route-7", "path-only"),
     default="road-route-7",
 )
+EMERGENCY_PATH: Final = Ruling(
+    id="bfna-emergency-path-recce",
+    case="Supply ¶3-¶4",
+    question=(
+        "Armor car, recon and motorcycle units trace a path as long as their MP (Supply ¶3); a "
+        "path to an HQ used as an emergency source may be at most 7 hexes (Supply ¶4). "
+        "'own-limit': their MP, capped at 7. 'seven': 7 hexes whatever their MP."
+    ),
+    options=("own-limit", "seven"),
+    default="own-limit",
+)
 AT_WITH_OTHERS: Final = Ruling(
     id="bfna-at-battery-with-others",
     case="Artillery Units ¶3, AT Units ¶1",
@@ -128,6 +139,7 @@ RULINGS: Final = (
     REDUCTION_AF,
     OWN_REDUCTIONS,
     HQ_ROUTE,
+    EMERGENCY_PATH,
     AT_WITH_OTHERS,
 )
 """Every ruling of the game, in the order the doc page lists them."""

@@ -22,6 +22,37 @@ from ledger.games.battles_for_north_africa.units import CombatUnit, UnitType
 HALF = Fraction(1, 2)
 
 
+class SetupError(ValueError):
+    """Every problem of a combat's setup at once. ``problems`` are ``(field, message)`` pairs:
+    ``field`` names the part of the setup as a request names it (``"attackers[1]"``,
+    ``"close_attack"``, ``"stukas"``), each message ends in its case."""
+
+    def __init__(self, problems: Sequence[tuple[str, str]]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(f"{field}: {message}" for field, message in self.problems))
+
+
+def _setup_problems(
+    attackers: Sequence[CombatUnit],
+    defenders: Sequence[CombatUnit],
+    target: HexTerrain,
+    fortification: int,
+) -> list[tuple[str, str]]:
+    problems = []
+    if not attackers:
+        problems.append(("attackers", "a combat needs attacking units (Combat Phase ¶1)"))
+    if not defenders:
+        problems.append(("defenders", "a combat needs defending units (Combat Phase ¶1)"))
+    if fortification not in (0, 1, 2):
+        problems.append(
+            (
+                "fortification",
+                f"fortification is 0, 1 or 2, not {fortification} (Fortifications ¶1)",
+            )
+        )
+    return problems
+
+
 @dataclass(frozen=True, slots=True)
 class FireSupport:
     """An in-battery artillery unit giving fire support: its ``strength`` (BF for offensive,
@@ -126,7 +157,7 @@ def _check_may_attack(unit: CombatUnit, target: HexTerrain) -> None:
     for feature_id in unit.hexsides:
         side = hexside_terrain(feature_id)
         if side.all_only_by_road or (unit.type.armored and side.armored_only_by_road):
-            barred.append(f"across a {side.label.lower()} hexside")
+            barred.append(f"across {side.named}")
     if barred:
         raise ValueError(
             f"{unit.name} ({unit.type.label}) may not attack {' or '.join(barred)} except along "
@@ -189,35 +220,50 @@ def total_strengths(
     """Total AF against total DF with all support (Combat Phase ¶4).
 
     ``close_attack``/``close_defense`` are air units' bombardment strengths (Air Missions ¶3-¶4).
-    Raises ``ValueError`` for no attackers or defenders, a fortification not 0, 1 or 2, close
-    attack support against woods (Air Missions ¶4), close defense support for units with no DF
-    (Air Missions ¶3), or any unit's error (``attack_line``).
+    Raises ``SetupError`` listing every problem: no attackers or defenders, a fortification not
+    0, 1 or 2, close attack support against woods (Air Missions ¶4), close defense support for
+    units with no DF (Air Missions ¶3), a negative bombardment strength, and each attacker that
+    may not attack (``attack_line``, at ``attackers[i]``).
     """
-    if not attackers or not defenders:
-        raise ValueError("a combat needs attacking and defending units (Combat Phase ¶1)")
-    if fortification not in (0, 1, 2):
-        raise ValueError(f"fortification is 0, 1 or 2, not {fortification} (Fortifications ¶1)")
-    if close_attack and target.no_close_attack_support:
-        raise ValueError(
-            f"no close attack support against units in {target.label.lower()} (Air Missions ¶4)"
-        )
-    if close_defense and all(d.df == 0 for d in defenders):
-        raise ValueError("close defense support needs a defender with DF above 0 (Air Missions ¶3)")
-    if any(s < 0 for s in (*close_attack, *close_defense)):
-        raise ValueError("a bombardment strength cannot be negative (Air Missions ¶3)")
+    problems = _setup_problems(attackers, defenders, target, fortification)
     combat_attackers = [u for u in attackers if u.is_combat_unit]
     defenders_armored = any(d.type.armored for d in defenders)
-    attack_lines = tuple(
-        attack_line(
-            u,
-            others_attack=len(combat_attackers) > 1,
-            defenders_armored=defenders_armored,
-            target=target,
-            compound=compound,
-            at_uses_bf_with_others=at_uses_bf_with_others,
+    lines = []
+    for i, u in enumerate(attackers):
+        try:
+            lines.append(
+                attack_line(
+                    u,
+                    others_attack=len(combat_attackers) > 1,
+                    defenders_armored=defenders_armored,
+                    target=target,
+                    compound=compound,
+                    at_uses_bf_with_others=at_uses_bf_with_others,
+                )
+            )
+        except ValueError as exc:
+            problems.append((f"attackers[{i}]", str(exc)))
+    if close_attack and target.no_close_attack_support:
+        problems.append(
+            (
+                "close_attack",
+                f"no close attack support against units in {target.label.lower()} "
+                "(Air Missions ¶4)",
+            )
         )
-        for u in attackers
-    )
+    if close_defense and defenders and all(d.df == 0 for d in defenders):
+        problems.append(
+            (
+                "close_defense",
+                "close defense support needs a defender with DF above 0 (Air Missions ¶3)",
+            )
+        )
+    for name, values in (("close_attack", close_attack), ("close_defense", close_defense)):
+        if any(v < 0 for v in values):
+            problems.append((name, "a bombardment strength cannot be negative (Air Missions ¶3)"))
+    if problems:
+        raise SetupError(problems)
+    attack_lines = tuple(lines)
     attackers_armored = any(a.type.armored for a in attackers)
     defense_lines = tuple(
         defense_line(d, attackers_armored=attackers_armored, fortification=fortification)

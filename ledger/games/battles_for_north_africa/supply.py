@@ -7,8 +7,9 @@ of enemy units and of enemy ZOC, but a friendly combat unit in a hex cancels the
 for tracing supply (Supply ¶2); active minefield or anti-tank ditch hexsides of an enemy hex are
 closed to supply paths (Fortifications ¶2: the map file lists them). Sea hexes are never entered
 (Movement Phase ¶3). Failing that, an undepleted HQ with a supply source on its counter may
-serve as an emergency source, with route and path each at most 7 hexes, and is then flipped to
-its depleted side (Supply ¶4; ruling ``bfna-hq-emergency-route``).
+serve as an emergency source, with route and path each at most 7 hexes (a recce type's path no
+longer than its MP either), and is then flipped to its depleted side (Supply ¶4; rulings
+``bfna-hq-emergency-route`` and ``bfna-emergency-path-recce``).
 
 Enemy ZOC comes from the enemy's combat units on the map (intro ¶8): into the six hexes around
 them, sea left out, none from a unit with DF 0 (Unit Capabilities ¶8), in reserve (Reserve
@@ -34,7 +35,7 @@ EMERGENCY_HEXES: Final = 7  # Supply ¶4, both route and path
 def enemy_of(side: str) -> str:
     """The other side; ``ValueError`` for a side not in ``SIDES``."""
     if side not in SIDES:
-        raise ValueError(f"side {side!r} is not one of {', '.join(SIDES)} (intro ¶2)")
+        raise ValueError(f"side {side!r} is not one of {', '.join(SIDES)} (intro ¶3)")
     return SIDES[1 - SIDES.index(side)]
 
 
@@ -197,25 +198,38 @@ def _route(tree: Mapping[Hex, Hex | None], h: Hex) -> tuple[Hex, ...]:
     return tuple(route)
 
 
+def unit_id_problems(
+    supply_map: SupplyMap, side: str, unit_ids: Sequence[str]
+) -> list[tuple[int, str]]:
+    """Every id of ``unit_ids`` that is not one of ``side``'s combat units on the map:
+    ``(index, message)`` pairs, empty when all are."""
+    known = {u.id: u for u in supply_map.units}
+    problems = []
+    for i, uid in enumerate(unit_ids):
+        unit = known.get(uid)
+        if unit is None:
+            problems.append((i, f"no unit {uid!r} on the map; units: {', '.join(known)}"))
+        elif unit.side != side or not unit.is_combat_unit:
+            problems.append((i, f"{uid} is not a combat unit of the {side} side (Supply Phase ¶1)"))
+    return problems
+
+
 def trace_supply(
     supply_map: SupplyMap,
     side: str,
     unit_ids: Sequence[str] = (),
     *,
     hq_path_only: bool = False,
+    emergency_seven: bool = False,
 ) -> tuple[UnitSupply, ...]:
     """The supply status of ``side``'s combat units (those of ``unit_ids`` only, when given),
     in map order. ``hq_path_only`` is option ``path-only`` of ruling
-    ``bfna-hq-emergency-route``. Raises ``ValueError`` for an unknown side or unit id, a unit
-    that is not one of the side's combat units, or an MP-limited unit without ``mp``."""
+    ``bfna-hq-emergency-route``, ``emergency_seven`` option ``seven`` of ruling
+    ``bfna-emergency-path-recce``. Raises ``ValueError`` for an unknown side, the first
+    problem of ``unit_id_problems``, or an MP-limited unit without ``mp``."""
     tracer = _Tracer(supply_map, side)
-    known = {u.id: u for u in supply_map.units}
-    for uid in unit_ids:
-        unit = known.get(uid)
-        if unit is None:
-            raise ValueError(f"no unit {uid!r} on the map; units: {', '.join(known)}")
-        if unit.side != side or not unit.is_combat_unit:
-            raise ValueError(f"{uid} is not a {side} combat unit (Supply Phase ¶1)")
+    for _, message in unit_id_problems(supply_map, side, unit_ids)[:1]:
+        raise ValueError(message)
     units = [
         u
         for u in supply_map.units
@@ -228,7 +242,7 @@ def trace_supply(
         for u in supply_map.units
         if u.side == side and u.type.hq and u.supply_source and not u.depleted
     ]
-    return tuple(_unit_supply(u, tracer, tree, hqs, hq_path_only) for u in units)
+    return tuple(_unit_supply(u, tracer, tree, hqs, hq_path_only, emergency_seven) for u in units)
 
 
 def _limit(unit: MapUnit) -> tuple[int, str]:
@@ -247,8 +261,10 @@ def _unit_supply(
     tree: Mapping[Hex, Hex | None],
     hqs: Sequence[MapUnit],
     hq_path_only: bool,
+    emergency_seven: bool,
 ) -> UnitSupply:
     limit, case = _limit(unit)
+    emergency = EMERGENCY_HEXES if emergency_seven else min(limit, EMERGENCY_HEXES)
     path = tracer.search(unit.hex, limit, tracer.map.map.neighbours, lambda h: h in tree)
     if path is not None:
         route = _route(tree, path[-1])
@@ -261,13 +277,11 @@ def _unit_supply(
         hq_tree = tracer.route_tree([hq.hex], None if hq_path_only else EMERGENCY_HEXES)
         if hq_path_only:
             hq_tree = {hq.hex: None} if hq.hex in hq_tree else {}
-        found = tracer.search(
-            unit.hex, EMERGENCY_HEXES, tracer.map.map.neighbours, hq_tree.__contains__
-        )
+        found = tracer.search(unit.hex, emergency, tracer.map.map.neighbours, hq_tree.__contains__)
         if found is None or (best is not None and len(found) >= len(best.path)):
             continue
         best = UnitSupply(
-            unit.id, True, EMERGENCY_HEXES, "Supply ¶4", found, _route(hq_tree, found[-1]),
+            unit.id, True, emergency, "Supply ¶4", found, _route(hq_tree, found[-1]),
             f"HQ {hq.id}", hq.id,
             f"emergency supply from HQ {hq.id}, which is flipped to its depleted side (Supply ¶4)",
         )  # fmt: skip

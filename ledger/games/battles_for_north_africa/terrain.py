@@ -46,6 +46,12 @@ class HexsideTerrain:
     armored_only_by_road: bool = False
     all_only_by_road: bool = False
 
+    @property
+    def named(self) -> str:
+        """The hexside in a sentence: "an escarpment hexside", "a ridge hexside"."""
+        label = self.label.lower()
+        return f"{'an' if label[0] in 'aeiou' else 'a'} {label} hexside"
+
 
 @cache
 def _data() -> dict[str, Any]:

@@ -74,6 +74,10 @@ class CombatUnit:
     how many counter sides it has left: 1 means its next step reduction removes it (Unit
     Capabilities ¶10). ``hexsides`` are the hexside features an attacker attacks across
     (``terrain.hexside_types``) and ``by_road`` says it attacks along a road (Combat Phase ¶2).
+
+    Raises ``ValueError`` (ending in its case) for a negative factor, ``steps`` below 1, an HQ
+    with factors (Unit Capabilities ¶14), in-battery for a type that is not artillery,
+    ``disabled`` for one that is not heavy armor, or ``rommel`` for one not mech infantry.
     """
 
     name: str
@@ -94,6 +98,11 @@ class CombatUnit:
         for name in ("af", "df", "bf", "fpf"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{self.name}: {name} cannot be negative (Unit Capabilities ¶7)")
+        if self.type.hq and (self.af or self.df or self.bf or self.fpf):
+            raise ValueError(
+                f"{self.name}: an HQ's counter shows 0-0-MP, so its af, df, bf and fpf are 0 "
+                "(Unit Capabilities ¶14)"
+            )
         if self.steps < 1:
             raise ValueError(f"{self.name}: steps must be 1 or more (Unit Capabilities ¶10)")
         if self.in_battery and not self.type.artillery:

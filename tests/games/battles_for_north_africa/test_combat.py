@@ -9,7 +9,7 @@ import pytest
 
 from ledger.charts.odds import OddsTooLow
 from ledger.games.battles_for_north_africa.combat import CombatSetup, work_out_combat
-from ledger.games.battles_for_north_africa.strength import FireSupport
+from ledger.games.battles_for_north_africa.strength import FireSupport, SetupError
 from ledger.games.battles_for_north_africa.terrain import hex_terrain
 from ledger.games.battles_for_north_africa.units import unit_type
 
@@ -121,3 +121,95 @@ def test_a_crt_file_without_the_needed_table() -> None:
     only_mobile = {"mobile": fictional_tables()["mobile"]}
     with pytest.raises(ValueError, match="no assault table"):
         work_out_combat(setup, only_mobile)
+
+
+def _clear_setup(**kw):  # type: ignore[no-untyped-def]
+    values = {
+        "attackers": (unit("a", "infantry", af=6),),
+        "defenders": (unit("d", "infantry", df=2),),
+        "terrain": hex_terrain("clear"),
+        **kw,
+    }
+    return CombatSetup(**values)
+
+
+def test_stukas_are_refused_against_woods() -> None:
+    # Air Missions ¶5: stukas fly only close attack support; ¶4: none against units in woods.
+    with pytest.raises(SetupError) as caught:
+        work_out_combat(_clear_setup(terrain=hex_terrain("woods"), stukas=1))
+    ((field, message),) = caught.value.problems
+    assert field == "stukas" and message.endswith("(Air Missions ¶4-¶5)")
+    # In rough terrain the stuka gives its -2 (Air Missions ¶5).
+    assert work_out_combat(_clear_setup(terrain=hex_terrain("rough"), stukas=1)).drm == -2
+
+
+def test_every_setup_problem_at_once() -> None:
+    """A disabled attacker (Heavy Armor Units ¶2) and armor attacking into mountains off the
+    road (Combat Phase ¶2, Movement Phase ¶3) are both named; on a woods hex, close attack
+    support and stukas are both refused (Air Missions ¶4-¶5)."""
+    setup = _clear_setup(
+        attackers=(
+            unit("Tiger", "heavy-armor", af=9, disabled=True),
+            unit("II/5", "armor", af=6),
+            unit("I/104", "mot-infantry", af=3),
+        ),
+        terrain=hex_terrain("mountains"),
+    )
+    with pytest.raises(SetupError) as caught:
+        work_out_combat(setup)
+    assert [f for f, _ in caught.value.problems] == ["attackers[0]", "attackers[1]"]
+    woods = _clear_setup(terrain=hex_terrain("woods"), close_attack=(4,), stukas=2)
+    with pytest.raises(SetupError) as caught:
+        work_out_combat(woods)
+    assert [f for f, _ in caught.value.problems] == ["close_attack", "stukas"]
+
+
+def test_defense_zero_from_a_unit_with_a_df_reads_the_last_column() -> None:
+    """An in-battery AT unit out of supply defends against armor with its FPF, which is 0
+    (AT Units ¶1, Supply ¶1): 6 to 0 is above every column, so the last is read (Combat Phase
+    ¶4) and the die is rolled; the unit has a DF, so Combat Phase ¶16 does not eliminate it.
+    Fictional Assault 4-1 at drm 0 (fixture lines 12-17): DE, D2, D2, D1, E2R, NE."""
+    setup = _clear_setup(
+        attackers=(unit("II/5", "armor", af=6),),
+        defenders=(unit("2/7 AT", "towed-at", df=2, fpf=4, in_battery=True, in_supply=False),),
+    )
+    worked = work_out_combat(setup, fictional_tables())
+    assert worked.totals.defense == 0 and worked.choice.table == "assault"
+    assert worked.column is not None
+    assert (worked.column.column, worked.column.clamped) == ("4-1", "high")
+    sixth = Fraction(1, 6)
+    assert worked.results == {"DE": sixth, "D2": 2 * sixth, "D1": sixth, "E2R": sixth, "NE": sixth}
+    without = work_out_combat(setup)
+    assert without.column is not None and without.column.column == "10-1"
+    assert not any("eliminated" in n for n in without.notes)
+
+
+@pytest.mark.parametrize(
+    ("attack", "defense", "column", "clamped"),
+    [
+        (1, 11, "1-10", "low"),
+        (1, 10, "1-10", ""),
+        (1, 3, "1-3", ""),
+        (2, 3, "1-2", ""),
+        (99, 100, "1-2", ""),
+        (1, 1, "1-1", ""),
+        (149, 100, "1-1", ""),
+        (3, 2, "3-2", ""),
+        (199, 100, "3-2", ""),
+        (2, 1, "2-1", ""),
+        (10, 1, "10-1", ""),
+        (21, 2, "10-1", "high"),
+    ],
+)
+def test_whole_ratio_columns_without_a_crt(
+    attack: int, defense: int, column: str, clamped: str
+) -> None:
+    # Ruling bfna-columns-without-crt=whole-ratios, rounded down (Combat Phase ¶4); below 1-10
+    # the first column is read (bfna-odds-below-table=lowest).
+    setup = _clear_setup(
+        attackers=(unit("a", "infantry", af=attack),),
+        defenders=(unit("d", "infantry", df=defense),),
+    )
+    worked = work_out_combat(setup)
+    assert worked.column is not None
+    assert (worked.column.column, worked.column.clamped) == (column, clamped)

@@ -206,5 +206,26 @@ def test_a_missing_crt_file_is_named(tmp_path) -> None:  # type: ignore[no-untyp
     (error,) = caught.value.errors
     assert error.field == "crt" and "cannot read 'nowhere.csv'" in error.message
     assert load_crt(tmp_path, None, None) is None
-    with pytest.raises(RequestError, match="not both"):
-        load_crt(tmp_path, "a.csv", "table,roll")
+
+
+def test_a_header_written_3_colon_2_is_the_3_2_column() -> None:
+    # "3:2" is accepted as a ratio, so the column must be found as 3-2: 6 to 4 on the Mobile
+    # CRT reads the fixture's 3-2 column (lines 6-11: DR2, DR2, E1, AR2, A1, A2 at drm 0).
+    text = FIXTURE.read_text().replace(",3-2,", ",3:2,", 1)
+    tables = read_crt_csv(text, "colon.csv", "crt")
+    assert tables["mobile"].columns == ("1-2", "1-1", "3-2", "2-1", "3-1", "4-1")
+    assert tables["mobile"].result_odds("3-2", 0)["DR2"] == Fraction(1, 3)
+    assert _errors("table,roll,1-1,3-2,3:2\nmobile,1,NE,NE,NE\n") == [
+        "crt: my-crt.csv row 1, column '3:2': the column 3-2 repeats"
+    ]
+
+
+def test_every_problem_of_a_csv_at_once() -> None:
+    text = "table,roll,1-1,2-1\nmobile,1,NE,XX\nmobile,2,QQ,NE\nbattle,3,NE,NE\n"
+    assert _errors(text) == [
+        "crt: my-crt.csv row 2, column '2-1': 'XX' is not a result code: AR2, DR2, DR3, AE, DE, "
+        "A1..A9, D1..D9, E1, E2, E2R or NE (Combat Phase ¶7-¶14)",
+        "crt: my-crt.csv row 3, column '1-1': 'QQ' is not a result code: AR2, DR2, DR3, AE, DE, "
+        "A1..A9, D1..D9, E1, E2, E2R or NE (Combat Phase ¶7-¶14)",
+        "crt: my-crt.csv row 4, column 'table': expected mobile or assault, found 'battle'",
+    ]

@@ -147,3 +147,111 @@ def test_bad_supply_request_through_the_cli(
     assert main(["calc", "bfna", "supply", str(tmp_path / "r.json")]) == 2
     err = capsys.readouterr().err
     assert "grid.units[0].hex: map.json: hex 9,9 is not on the map" in err
+
+
+def test_request_crt_and_ruling_problems_come_together(tmp_path: Path) -> None:
+    """An unknown unit type (Unit Capabilities ¶9), a unit whose marks contradict its type,
+    a fortification out of range, an unknown hexside, an unknown ruling and a bad CRT cell are
+    all reported in one answer."""
+    (tmp_path / "crt.csv").write_text("table,roll,1-1\nmobile,1,ZZ\n")
+    data = {
+        "attackers": [
+            {"name": "x", "type": "tank", "af": 1},
+            {"name": "y", "type": "armor", "af": 6, "disabled": True, "hexsides": ["cliff"]},
+        ],
+        "defenders": [{"name": "HQ", "type": "hq", "df": 2}],
+        "fortification": 5,
+        "crt": "crt.csv",
+        "rulings": {"bfna-no-such": "x"},
+    }
+    errors = _errors(data, base=tmp_path)
+    fields = [e.split(":", 1)[0] for e in errors]
+    assert fields == [
+        "attackers[0].type",
+        "attackers[1].hexsides[0]",
+        "defenders[0]",
+        "fortification",
+        "rulings.bfna-no-such",
+        "crt",
+    ]
+    assert errors[0].startswith("attackers[0].type: unknown unit type 'tank'; types: infantry")
+    assert errors[1].startswith("attackers[1].hexsides[0]: unknown hexside 'cliff'")
+    # An HQ's counter is 0-0-MP (Unit Capabilities ¶14): a DF of 2 is refused.
+    assert errors[2] == (
+        "defenders[0]: HQ: an HQ's counter shows 0-0-MP, so its af, df, bf and fpf are 0 "
+        "(Unit Capabilities ¶14)"
+    )
+    assert errors[5].startswith("crt: crt.csv row 2, column '1-1': 'ZZ' is not a result code")
+
+
+def test_setup_problems_come_together_once_the_request_is_valid() -> None:
+    data = {
+        "attackers": [
+            {"name": "Tiger", "type": "heavy-armor", "af": 9, "disabled": True},
+            {"name": "II/5", "type": "armor", "af": 6, "hexsides": ["river"]},
+        ],
+        "defenders": [{"name": "d", "type": "infantry", "df": 3}],
+        "terrain": "woods",
+        "close_attack": [4],
+        "stukas": 1,
+    }
+    assert _errors(data) == [
+        "attackers[0]: Tiger: a disabled unit may not attack (Heavy Armor Units ¶2)",
+        "attackers[1]: II/5 (Armor) may not attack across a river hexside except along a road "
+        "(Combat Phase ¶2, Movement Phase ¶3)",
+        "close_attack: no close attack support against units in woods (Air Missions ¶4)",
+        "stukas: stukas only give close attack support, and there is none against units in "
+        "woods (Air Missions ¶4-¶5)",
+    ]
+
+
+def test_crt_and_crt_csv_together_and_a_missing_table() -> None:
+    both = {**_base(), "crt": "fictional-crt.csv", "crt_csv": "table,roll,1-1\n"}
+    assert _errors(both) == [
+        "crt_csv: give crt (a file) or crt_csv (its text), not both (Combat Phase ¶4)"
+    ]
+    only_assault = "table,roll,1-1\n" + "".join(f"assault,{r},NE\n" for r in range(1, 7))
+    (message,) = _errors({**_base(), "crt_csv": only_assault})
+    assert message.startswith("crt_csv: the loaded CRT has no mobile table, only assault")
+
+
+def test_result_problems_come_together() -> None:
+    data = {
+        "code": "DX",
+        "attackers": [{"name": "a", "type": "tank"}],
+        "defenders": [{"name": "d", "type": "infantry", "rommel": True}],
+        "fortification": 2,
+        "steps_instead_of_retreat": True,
+    }
+    errors = _errors(data, run_result)
+    assert [e.split(":", 1)[0] for e in errors] == [
+        "code",
+        "attackers[0].type",
+        "defenders[0]",
+        "steps_instead_of_retreat",
+    ]
+    assert errors[2].endswith(
+        "Rommel's HQ is a mech infantry company, not Infantry (Rommel's HQ ¶1)"
+    )
+    assert errors[3] == (
+        "steps_instead_of_retreat: only defenders in a fortification 1 hex, or attacked only "
+        "across minefield hexsides, may take steps instead of retreating; fortification is 2 "
+        "(Retreat ¶4)"
+    )
+
+
+def test_plain_cli_output_reads_as_a_player_expects(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["calc", "bfna", "combat", str(EXAMPLES / "combat-fictional-crt.json")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Mobile CRT, column 4-1 (odds 29 to 6 = 29/6 (4.83)), drm +0"
+    assert out[1].startswith("Armor attacks at 3-2 or better: you may ask for the Assault CRT")
+    assert main(["calc", "bfna", "result", str(EXAMPLES / "result.json")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "defender 4 RHA: 1 step(s), removed" in out
+    assert "The defending hex is empty: the attackers may advance 2 hex(es)." in out
+    assert main(["calc", "bfna", "supply", str(EXAMPLES / "supply.json")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2] == (
+        "11 Hussars: OUT OF SUPPLY: no open path of 2 hexes or fewer reaches a supply route "
+        "(Supply ¶2)"
+    )

@@ -181,3 +181,58 @@ def test_dr3_on_the_mobile_crt_advances_three() -> None:
     assert applied.advance == 3
     applied = apply_result("NE", [unit("a", "armor")], [unit("d", "armor")], table="mobile")
     assert applied.advance == 0 and _fates(applied) == {"a": (0, False, 0), "d": (0, False, 0)}
+
+
+# Every code on the same units, worked by hand (Combat Phase ¶7-¶15). Attackers (taking steps
+# in the order listed, bfna-attacker-own-reductions=listed-order): A (infantry AF 3), B
+# (infantry AF 2), two steps each. Defenders, in the reduction order: I (infantry: non-motorized
+# first), then M (mot infantry: non-armored). Read on the Assault CRT: an empty hex lets the
+# attackers advance 1 hex (Advance after Combat ¶1). Fates are (steps taken, removed, retreat).
+STAY = (0, False, 0)
+EVERY_CODE = {
+    "AR2": ({"A": (0, False, 2), "B": (0, False, 2), "I": STAY, "M": STAY}, 0),
+    "DR2": ({"A": STAY, "B": STAY, "I": (0, False, 2), "M": (0, False, 2)}, 1),
+    "DR3": ({"A": STAY, "B": STAY, "I": (0, False, 3), "M": (0, False, 3)}, 1),
+    "AE": ({"A": (0, True, 0), "B": (0, True, 0), "I": STAY, "M": STAY}, 0),
+    "DE": ({"A": STAY, "B": STAY, "I": (0, True, 0), "M": (0, True, 0)}, 1),
+    "A1": ({"A": (1, False, 2), "B": (0, False, 2), "I": STAY, "M": STAY}, 0),
+    "A2": ({"A": (2, True, 0), "B": (0, False, 2), "I": STAY, "M": STAY}, 0),
+    "D1": ({"A": STAY, "B": STAY, "I": (1, False, 2), "M": (0, False, 2)}, 1),
+    "D2": ({"A": STAY, "B": STAY, "I": (2, True, 0), "M": (0, False, 2)}, 1),
+    "E1": ({"A": (1, False, 0), "B": STAY, "I": (1, False, 0), "M": STAY}, 0),
+    "E2": ({"A": (2, True, 0), "B": STAY, "I": (1, False, 0), "M": STAY}, 0),
+    "E2R": ({"A": (2, True, 0), "B": STAY, "I": (1, False, 2), "M": (0, False, 2)}, 1),
+    "NE": ({"A": STAY, "B": STAY, "I": STAY, "M": STAY}, 0),
+}
+
+
+@pytest.mark.parametrize("code", list(EVERY_CODE))
+def test_each_code_on_the_same_units(code: str) -> None:
+    fates, advance = EVERY_CODE[code]
+    applied = apply_result(
+        code,
+        [unit("A", "infantry", af=3), unit("B", "infantry", af=2)],
+        [unit("M", "mot-infantry", af=4), unit("I", "infantry", af=2)],
+        table="assault",
+    )
+    assert _fates(applied) == fates
+    assert applied.advance == advance
+
+
+def test_dr3_on_the_assault_crt_advances_one() -> None:
+    # Advance after Combat ¶2: the second and third hexes come only with the Mobile CRT.
+    applied = apply_result("DR3", [unit("a", "armor")], [unit("d", "infantry")], table="assault")
+    assert applied.advance == 1
+
+
+def test_steps_instead_of_retreat_behind_minefields_is_one_step() -> None:
+    # Retreat ¶4: attacked only across minefields (no fortification 1), each defender may take
+    # one step instead of retreating, even when armor attacked.
+    applied = apply_result(
+        "DR2",
+        [unit("II/5", "armor", af=6)],
+        [unit("d", "infantry", steps=3)],
+        through_minefields=True,
+        steps_instead_of_retreat=True,
+    )
+    assert _fates(applied)["d"] == (1, False, 0)

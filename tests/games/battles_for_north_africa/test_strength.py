@@ -166,3 +166,22 @@ def test_unknown_terrain_and_sea_are_refused() -> None:
         hex_terrain("swamp")
     with pytest.raises(ValueError, match="sea hex"):
         hex_terrain("sea")
+
+
+def test_armor_may_not_attack_across_an_escarpment_off_the_road() -> None:
+    # Combat Phase ¶2 with Movement Phase ¶3: armored units cross an escarpment only by road.
+    with pytest.raises(ValueError) as caught:
+        _attack(unit("II/5", "armor", af=6, hexsides=("escarpment",)))
+    assert str(caught.value) == (
+        "II/5 (Armor) may not attack across an escarpment hexside except along a road "
+        "(Combat Phase ¶2, Movement Phase ¶3)"
+    )
+    infantry = unit("I/361", "infantry", af=6, hexsides=("escarpment",))
+    assert _attack(infantry).value == 3  # halved across it (Combat Phase ¶3)
+
+
+def test_an_hq_has_no_factors() -> None:
+    # Unit Capabilities ¶14: an HQ's counter is 0-0-MP.
+    with pytest.raises(ValueError, match=r"0-0-MP.*\(Unit Capabilities ¶14\)"):
+        unit("7 Armd Div HQ", "hq", df=2)
+    assert unit("7 Armd Div HQ", "hq").df == 0

@@ -202,9 +202,42 @@ def test_a_map_file_that_is_not_toml_names_the_file(tmp_path: Path) -> None:
     assert error.field == "grid" and error.message.startswith("bad.toml: not valid TOML")
 
 
-def test_armor_car_without_mp_and_unknown_unit() -> None:
-    supply_map = load_grid(Path(), _map(_unit("11 H", "5,5", "armor-car")))
-    with pytest.raises(ValueError, match="give mp"):
-        trace_supply(supply_map, "allied")
+def test_armor_car_without_mp_is_a_map_error_and_unknown_units_are_named() -> None:
+    # Supply ¶3: the map must give the MP of an armor car, recon or motorcycle unit.
+    assert _grid_errors(_map(_unit("11 H", "5,5", "armor-car"))) == [
+        "grid.units[0].mp: inline map: 11 H (Armor car) traces supply as far as its MP; give mp"
+    ]
+    supply_map = load_grid(Path(), _map(_unit("11 H", "5,5", "armor-car", mp=3)))
     with pytest.raises(ValueError, match="no unit 'ghost'"):
         trace_supply(supply_map, "allied", ["ghost"])
+
+
+def test_emergency_path_of_a_recce_unit_by_ruling() -> None:
+    """Supply ¶3-¶4, ruling bfna-emergency-path-recce. The road is cut at 3,1 (ZOC of the axis
+    unit at 3,2); the HQ at 8,1 serves as an emergency source along the road east of the cut.
+    An armor car with MP 2 at 10,5 is 4 hexes from the road at 10,1: too far for its own path
+    (own-limit: MP 2, capped at 7), within the 7 hexes of option seven."""
+    axis = _unit("I/5", "3,2", "armor", side="axis", df=4)
+    hq = _unit("HQ", "8,1", "hq", supply_source=True)
+    grid = _map(_unit("11 H", "10,5", "armor-car", mp=2), hq, axis)
+    own = _status(grid)["11 H"]
+    assert not own["in_supply"] and own["limit"] == 2
+    seven = _status(grid, **{"bfna-emergency-path-recce": "seven"})["11 H"]
+    assert seven["in_supply"] and seven["via_hq"] == "HQ"
+    assert (seven["limit"], seven["path_hexes"]) == (7, 4)
+
+
+def test_request_and_map_problems_together_then_every_unknown_unit() -> None:
+    with pytest.raises(RequestError) as caught:
+        run_supply({"grid": _map(_unit("u", "13,1")), "side": "german"}, Path())
+    assert [e.field for e in caught.value.errors] == ["side", "grid.units[0].hex"]
+    with pytest.raises(RequestError) as caught:
+        run_supply(
+            {"grid": _map(_unit("u", "2,2"), _unit("x", "5,5", side="axis")), "side": "allied",
+             "units": ["u", "ghost", "x"]},
+            Path(),
+        )  # fmt: skip
+    assert [str(e) for e in caught.value.errors] == [
+        "units[1]: no unit 'ghost' on the map; units: u, x",
+        "units[2]: x is not a combat unit of the allied side (Supply Phase ¶1)",
+    ]
