@@ -45,7 +45,13 @@ def odds_chart(odds: Iterable[tuple[object, Fraction]], title: str, x_title: str
     if data.empty:
         return
     base = alt.Chart(data, title=title).encode(
-        x=alt.X("Result:N", sort=list(data["Result"]), title=x_title, axis=alt.Axis(labelAngle=0)),
+        x=alt.X(
+            "Result:N",
+            sort=list(data["Result"]),
+            title=x_title,
+            # long results ("loses 1, disrupted, retreats 1 hex") break into lines at commas
+            axis=alt.Axis(labelAngle=0, labelExpr="split(datum.label, ', ')"),
+        ),
         y=alt.Y(
             "Probability:Q", title=None, axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])
         ),
