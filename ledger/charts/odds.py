@@ -97,16 +97,20 @@ def odds_column(
     *,
     below: Literal["refuse", "lowest"] = "refuse",
     zero_defense: str | None = None,
+    rounding: Literal["down", "nearest"] = "down",
     case: str = "",
 ) -> OddsColumn:
     """The printed odds column for ``attack`` against ``defense``, rounded down (in the
     defender's favour) to the nearest of ``columns`` ("1-2", "1-1", "3-2", ...).
 
     ``columns`` may come in any order; each must parse as a ratio (``parse_ratio``), except
-    ``zero_defense``, the column read when the defense is 0 (e.g. Highway to the Reich's
-    "0-any"). Above the last column the last is read (``clamped="high"``). Below the first,
-    ``below="refuse"`` raises ``OddsTooLow`` and ``below="lowest"`` reads the first
-    (``clamped="low"``). ``case`` is quoted in notes and errors.
+    ``zero_defense``, the column read when the defense is 0: its own heading ("0-any") or one of
+    the printed ratios (Highway to the Reich reads an attack on 0 as 4-1). Above the last column
+    the last is read (``clamped="high"``). Below the first, ``below="refuse"`` raises
+    ``OddsTooLow`` and ``below="lowest"`` reads the first (``clamped="low"``). Between two
+    columns ``rounding="down"`` (the default) takes the lower; ``"nearest"`` the printed ratio
+    closest in value, a tie going down (a game's ruling may ask for it). ``case`` is quoted in
+    notes and errors.
 
     Raises ``ValueError`` for a negative strength, a defense of 0 with no ``zero_defense``
     column, or a column that is not a ratio; ``OddsTooLow`` as above.
@@ -115,13 +119,17 @@ def odds_column(
     rule = f" ({case})" if case else ""
     if a < 0 or d < 0:
         raise ValueError(f"strengths cannot be negative: {a} against {d}{rule}")
-    ratios = sorted((parse_ratio(c) for c in columns if c != zero_defense), key=lambda r: r.value)
+    ratios = sorted(
+        (parse_ratio(c) for c in columns if c != zero_defense or _is_ratio(c)),
+        key=lambda r: r.value,
+    )
     if not ratios:
         raise ValueError("an odds table needs at least one ratio column")
     if d == 0:
         if zero_defense is None:
             raise ValueError(f"a defense strength of 0 has no odds column{rule}")
-        return OddsColumn(a, d, None, zero_defense, "", f"defense 0: column {zero_defense}{rule}")
+        note = f"{_number(a)} against 0: column {zero_defense}{rule}"
+        return OddsColumn(a, d, None, zero_defense, "", note)
     ratio = a / d
     shown = f"{_number(a)} to {_number(d)} = {_number(ratio)}"
     fitting = [r for r in ratios if r.value <= ratio]
@@ -138,6 +146,11 @@ def odds_column(
         return OddsColumn(a, d, ratio, best.key, "high", f"{shown}, above {best.key}: read as it")
     if ratio == best.value:
         return OddsColumn(a, d, ratio, best.key, "", f"{shown}: exactly {best.key}")
+    if rounding == "nearest":
+        nearest = min(ratios, key=lambda r: (abs(r.value - ratio), r.value))
+        if nearest is not best:
+            note = f"{shown}: nearest printed ratio {nearest.key}"
+            return OddsColumn(a, d, ratio, nearest.key, "", note)
     return OddsColumn(
         a, d, ratio, best.key, "", f"{shown}: rounded down to {best.key} (defender's favour)"
     )
@@ -214,6 +227,14 @@ def combine(odds: Mapping[str, Fraction], *more: Mapping[str, Fraction]) -> dict
         for result, chance in table.items():
             total[result] = total.get(result, Fraction(0)) + chance
     return total
+
+
+def _is_ratio(text: str) -> bool:
+    try:
+        parse_ratio(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _number(value: Fraction) -> str:

@@ -127,3 +127,27 @@ def test_chance_at_least() -> None:
     assert chance_at_least(D6, 4, modifier=2) == Fraction(5, 6)
     assert chance_at_least(TWO_D6_SUM, 10) == Fraction(6, 36)
     assert chance_at_least(D6, 9) == 0
+
+
+def test_a_zero_defense_may_read_a_printed_ratio_column() -> None:
+    # Highway to the Reich 8.73: an attack on a defense of 0 is read as 4-1, still a ratio column.
+    htr = ("1-3", "1-2", "1-1", "2-1", "3-1", "4-1")
+    assert odds_column(5, 0, htr, zero_defense="4-1").column == "4-1"
+    assert odds_column(7, 2, htr, zero_defense="4-1").column == "3-1"  # 4-1 still a column
+    assert odds_column(9, 2, htr, zero_defense="4-1").column == "4-1"
+
+
+@pytest.mark.parametrize(
+    ("attack", "defense", "column"),
+    [
+        (5, 4, "1-1"),  # 1.25: 1-1 and 3-2 are both 1/4 away; a tie goes down
+        (13, 10, "3-2"),  # 1.3: 3-2 is 1/5 away, 1-1 3/10
+        (7, 4, "3-2"),  # 1.75: 3-2 and 2-1 both 1/4 away; down to 3-2
+        (9, 5, "2-1"),  # 1.8: 2-1 is 1/5 away, 3-2 3/10
+        (3, 2, "3-2"),  # exactly printed
+    ],
+)
+def test_nearest_rounding_takes_the_closest_printed_ratio(
+    attack: int, defense: int, column: str
+) -> None:
+    assert odds_column(attack, defense, COLUMNS, rounding="nearest").column == column

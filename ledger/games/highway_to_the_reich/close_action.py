@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 from ledger.charts.dice import D6, FACES
 from ledger.charts.engine import Chart, ChartRow
 from ledger.charts.loader import package_data
-from ledger.charts.odds import Strength, odds_column, parse_ratio
+from ledger.charts.odds import Strength, odds_column
 from ledger.games.highway_to_the_reich import PACKAGE, plain
 from ledger.games.highway_to_the_reich.rulings import (
     DIE_ROLL_WINDOWS,
@@ -247,18 +247,17 @@ def strength_ratio_column(
         return _zero_against_zero(zero_against_zero)
     if a == 0:
         return RatioColumn(a, d, "1-3", "low", f"attack 0 against {plain(d)}: read as 1-3 ({CASE})")
-    if d == 0:
-        return RatioColumn(a, d, "4-1", "high", f"{plain(a)} against 0: read as 4-1 ({CASE})")
-    found = odds_column(a, d, RATIOS, below="lowest", case=CASE)
-    if rounding == "nearest" and not found.clamped:
-        ratio = a / d
-        nearest = min(
-            RATIOS, key=lambda r: (abs(parse_ratio(r).value - ratio), parse_ratio(r).value)
-        )
-        if nearest != found.column:
-            note = f"{plain(a)} to {plain(d)} = {plain(ratio)}: nearest printed ratio {nearest} ({CASE})"
-            return RatioColumn(a, d, nearest, "", note)
-    return RatioColumn(a, d, found.column, found.clamped, f"{found.note} ({CASE})")
+    found = odds_column(
+        a,
+        d,
+        RATIOS,
+        below="lowest",
+        zero_defense="4-1",
+        rounding="nearest" if rounding == "nearest" else "down",
+        case=CASE,
+    )
+    clamped = "high" if d == 0 else found.clamped
+    return RatioColumn(a, d, found.column, clamped, found.note)
 
 
 def _zero_against_zero(option: str) -> RatioColumn:
