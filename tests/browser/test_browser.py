@@ -289,5 +289,5 @@ def test_the_other_games_pages_through_the_navigation(page: Page, shots: Path) -
     strength.fill("12")
     strength.press("Tab")
     expect(
-        page.get_by_text("12 against 3: column 4-1, Close Action Value 5 (8.73)")
+        page.get_by_text("12 against 3: column 4-1, Close Action Value 5 (8.73)", exact=True)
     ).to_be_visible()
