@@ -148,14 +148,19 @@ def validated(model: type[Model], data: Any, cases: Mapping[str, str]) -> Model:
 
 
 def validation_errors(exc: ValidationError, cases: Mapping[str, str]) -> list[LedgerError]:
-    """pydantic's errors as ``LedgerError``s (see ``validated``)."""
+    """pydantic's errors as ``LedgerError``s (see ``validated``). A domain check run inside a
+    model (a validator's ``ValueError``) keeps its own message and the case it names
+    (``case_in``), without pydantic's "Value error," prefix."""
     found = []
     for err in exc.errors():
         loc = tuple(err["loc"])
         message = err["msg"]
-        if err["type"] != "missing":
-            message += f"; found {_shown(err.get('input'))}"
         case = next((cases[p] for p in reversed(loc) if isinstance(p, str) and p in cases), "")
+        if err["type"] == "value_error" and "error" in err.get("ctx", {}):
+            message = str(err["ctx"]["error"])
+            case = case_in(message) or case
+        elif err["type"] != "missing":
+            message += f"; found {_shown(err.get('input'))}"
         found.append(LedgerError(field_path(loc) or "request", message, case))
     return found
 
@@ -171,12 +176,23 @@ def field_path(loc: Sequence[int | str]) -> str:
 _CASE = re.compile(r"\(([0-9]+\.[0-9]+[a-z]?)[^()]*\)")
 
 
+def case_in(message: str) -> str:
+    """The rule case a domain message names: its last parenthesised case number ("... (8.3)"
+    → "8.3"), or a closing "(Section ¶n)" for texts whose cases are paragraphs ("... (Combat
+    Phase ¶5)" → "Combat Phase ¶5", Battles for North Africa); "" when it names none."""
+    if message.endswith(")") and "(" in message:
+        inside = message[message.rindex("(") + 1 : -1]
+        if "¶" in inside:
+            return inside
+    cases = _CASE.findall(message)
+    return cases[-1] if cases else ""
+
+
 def domain_error(field_name: str, exc: Exception) -> RequestError:
     """A domain ``ValueError``/``KeyError`` as a ``RequestError`` at ``field_name``, its case
-    taken from the message's last parenthesised case number ("(8.3)")."""
+    the one the message names (``case_in``)."""
     text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
-    cases = _CASE.findall(text)
-    return RequestError([LedgerError(field_name, text, cases[-1] if cases else "")])
+    return RequestError([LedgerError(field_name, text, case_in(text))])
 
 
 def chosen_rulings(rulings: Sequence[Ruling], given: Mapping[str, str] | None) -> dict[str, str]:

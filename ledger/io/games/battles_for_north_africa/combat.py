@@ -15,9 +15,10 @@ from ledger.games.battles_for_north_africa.combat import CombatOdds, CombatSetup
 from ledger.games.battles_for_north_africa.strength import SetupError, StrengthLine
 from ledger.games.battles_for_north_africa.terrain import hex_terrain
 from ledger.io.combat_request import RequestError
+from ledger.io.games import case_in
 from ledger.io.games.battles_for_north_africa.crt_csv import load_crt
 from ledger.io.games.battles_for_north_africa.models import FIELD_CASES, CombatRequest
-from ledger.io.games.battles_for_north_africa.problems import Problems, case_in, text_field
+from ledger.io.games.battles_for_north_africa.problems import Problems, text_field
 from ledger.io.games.battles_for_north_africa.shaping import figure, number, ratio_text
 
 

@@ -16,43 +16,29 @@ from pydantic import BaseModel, ValidationError
 
 from ledger.errors import LedgerError
 from ledger.io.combat_request import RequestError
-from ledger.io.games import chosen_rulings, field_path, validation_errors
+from ledger.io.games import case_in, chosen_rulings, field_path, validation_errors
 from ledger.scenario import Ruling
 
 Model = TypeVar("Model", bound=BaseModel)
 T = TypeVar("T")
 
 
-def case_in(message: str) -> str:
-    """The case a domain message ends with: "... (Combat Phase ¶5)" → "Combat Phase ¶5"; ""
-    when it names none."""
-    if message.endswith(")") and "(" in message:
-        inside = message[message.rindex("(") + 1 : -1]
-        if "¶" in inside:
-            return inside
-    return ""
-
-
 def pydantic_errors(
     exc: ValidationError, cases: Mapping[str, str], *, prefix: str = "", origin: str = ""
 ) -> list[LedgerError]:
-    """pydantic's errors as ``LedgerError``s, one per problem. A domain check run inside the
-    model (a ``ValueError`` from a validator) keeps its own message and case, without pydantic's
-    "Value error," prefix; other errors read as ``ledger.io.games.validation_errors`` makes
-    them (message, the value found, the case of the nearest field in ``cases``). ``prefix``
-    goes before each field path (``"grid."``), ``origin`` (a file name) before each message."""
+    """pydantic's errors as ``LedgerError``s, one per problem, as
+    ``ledger.io.games.validation_errors`` makes them (a domain check run inside the model keeps
+    its own message and case). ``prefix`` goes before each field path (``"grid."``),
+    ``origin`` (a file name) before each message."""
     found = []
     for err, shared in zip(exc.errors(), validation_errors(exc, cases), strict=True):
-        field, message, case = shared.field, shared.message, shared.case
-        if err["type"] == "value_error":
-            message = str(err.get("ctx", {}).get("error", message))
-            case = case_in(message) or case
+        field, message = shared.field, shared.message
         if prefix:
             field = prefix + (field_path(tuple(err["loc"])) or "")
             field = field.rstrip(".")
         if origin:
             message = f"{origin}: {message}"
-        found.append(LedgerError(field, message, case))
+        found.append(LedgerError(field, message, shared.case))
     return found
 
 
