@@ -19,6 +19,7 @@ import streamlit as st
 
 from dashboard.games import page_header, run_calculation, show_json, show_result
 from dashboard.tables import Col, show_table
+from ledger.games.battles_for_north_africa.results import explanation_table
 from ledger.games.battles_for_north_africa.terrain import hex_types, hexside_types
 from ledger.games.battles_for_north_africa.units import unit_types
 
@@ -47,22 +48,8 @@ FLAGS: Final = {
     "disabled": "disabled",
     "by_road": "along a road",
 }
-CODES: Final = (
-    "AR2",
-    "DR2",
-    "DR3",
-    "AE",
-    "DE",
-    "A1",
-    "A2",
-    "D1",
-    "D2",
-    "D3",
-    "E1",
-    "E2",
-    "E2R",
-    "NE",
-)
+CODES: Final = tuple(code.code for code in explanation_table())
+"""The result codes of Combat Phase ¶7-¶14 in the text's order (A1/D1, A2/D2 for An/Dn)."""
 ATTACKER_SLOTS: Final = 4
 DEFENDER_SLOTS: Final = 3
 PRESETS: Final = {
@@ -219,7 +206,7 @@ def _combat() -> dict[str, Any]:
 
 def _result() -> dict[str, Any]:
     cols = st.columns(4)
-    code = cols[0].selectbox("Result code", CODES, index=8, key=f"{K}code")
+    code = cols[0].selectbox("Result code", CODES, index=CODES.index("D2"), key=f"{K}code")
     table = cols[1].selectbox(
         "CRT it was read on",
         ["", "mobile", "assault"],
