@@ -17,7 +17,7 @@ from ledger.combat.barrage import BarrageTarget, calculate_barrage
 from ledger.combat.close_assault import SideMorale, calculate_close_assault
 from ledger.combat.forces import Element, elements_of
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.units import Ratings
+from ledger.model.units import Ratings
 
 
 def timed(label: str, make: Callable[[], object], repeat: int = 5) -> None:

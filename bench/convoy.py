@@ -15,6 +15,7 @@ import sys
 import time
 from fractions import Fraction
 
+from ledger.model.quantities import Supplies
 from ledger.planning.convoy import (
     Carrier,
     Requisition,
@@ -22,7 +23,6 @@ from ledger.planning.convoy import (
     candidate_trips,
     plan_convoy,
 )
-from ledger.quantities import Supplies
 
 
 def case(

@@ -11,12 +11,12 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from ledger.commands import end_stage, spend_cp, transfer
-from ledger.events import Source
+from ledger.commands.cp import end_stage, spend_cp, transfer
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
-from ledger.quantities import Supplies
+from ledger.model.events import Source
+from ledger.model.quantities import Supplies
 
 
 def main() -> None:

@@ -15,13 +15,13 @@ from typing import Any, Final, NoReturn
 import streamlit as st
 
 from dashboard.text import error_lines, plain
-from ledger import reports
-from ledger.commands import Outcome
-from ledger.events import ROLES, Event, Role, Source
+from ledger.commands.cp import Outcome
 from ledger.journal import EventStore, StaleSequenceError, UnknownGameError, default_database_url
 from ledger.journal.session import CommandRefused, GameSession
-from ledger.state import GameState
-from ledger.units import SIDES, Side
+from ledger.model.events import ROLES, Event, Role, Source
+from ledger.model.state import GameState
+from ledger.model.units import SIDES, Side
+from ledger.reports import tables as reports
 
 SIDE_NAMES: Final[dict[Side, str]] = {"axis": "Axis", "commonwealth": "Commonwealth"}
 ROLE_NAMES: Final[dict[Role, str]] = {

@@ -1,7 +1,7 @@
 """Report rows as Streamlit tables: chosen columns under the game's names, CP as players write it.
 
 CP and Cohesion Levels are ``Fraction``s in the rows; they are shown with
-``ledger.quantities.format_cp`` ("2 1/2", "-3/4"), right-aligned like the other numbers.
+``ledger.model.quantities.format_cp`` ("2 1/2", "-3/4"), right-aligned like the other numbers.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any, Literal
 import pandas as pd
 import streamlit as st
 
-from ledger.quantities import COMMODITIES, COMMODITY_NAMES, format_cp
-from ledger.reports import Row
+from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, format_cp
+from ledger.reports.tables import Row
 
 
 @dataclass(frozen=True, slots=True)

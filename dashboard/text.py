@@ -9,11 +9,11 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
-from ledger.errors import LedgerError
-from ledger.holdings import TruckGroup
-from ledger.quantities import COMMODITY_NAMES
-from ledger.state import GameState
-from ledger.units import Side
+from ledger.model.errors import LedgerError
+from ledger.model.holdings import TruckGroup
+from ledger.model.quantities import COMMODITY_NAMES
+from ledger.model.state import GameState
+from ledger.model.units import Side
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~$])")
 

@@ -11,13 +11,13 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from ledger.apply import start
-from ledger.events import GameStarted, Source
 from ledger.io.scenario import load_scenario
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
-from ledger.scenario import Setup
-from ledger.state import GameState
+from ledger.model.apply import start
+from ledger.model.events import GameStarted, Source
+from ledger.model.scenario import Setup
+from ledger.model.state import GameState
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MINI = FIXTURES / "mini.toml"

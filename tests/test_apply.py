@@ -8,9 +8,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from ledger.apply import apply, fold, start
-from ledger.commands import adjust_cohesion, end_stage, spend_cp, transfer, undo
-from ledger.events import (
+from ledger.commands.cp import adjust_cohesion, end_stage, spend_cp, transfer, undo
+from ledger.commands.logistics import arrive, consume
+from ledger.io.scenario import load_scenario
+from ledger.model.apply import apply, fold, start
+from ledger.model.events import (
     ConsumptionPosted,
     CPExpended,
     Event,
@@ -22,10 +24,8 @@ from ledger.events import (
     SuppliesConsumed,
     SuppliesTransferred,
 )
-from ledger.io.scenario import load_scenario
-from ledger.logistics import arrive, consume
-from ledger.quantities import Supplies
-from ledger.state import GameState
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
 
 from .conftest import MINI
 

@@ -24,8 +24,7 @@ def _core_modules() -> list[Path]:
     return [
         p
         for p in LEDGER.rglob("*.py")
-        if not any(part in {"journal", "io"} for part in p.relative_to(LEDGER).parts)
-        and p.name != "cli.py"
+        if not any(part in {"journal", "io", "cli"} for part in p.relative_to(LEDGER).parts)
     ]
 
 

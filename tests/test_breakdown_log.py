@@ -1,4 +1,4 @@
-"""Breakdown checks and repairs (ledger/breakdown_log.py) with worked numbers from chart 21.38.
+"""Breakdown checks and repairs (ledger/commands/breakdown_log.py) with worked numbers from chart 21.38.
 
 3 RTR (tests/fixtures/armor.toml) holds 20 Crusader Mk.I (BAR 1R) and 4 Mark VI Light (BAR 0).
 Two moves give it 15 + 20 = 35 BP (21.23 example, then track rough + wadi 8, gravel 6, clear 4,
@@ -10,21 +10,21 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ledger import reorganize
-from ledger.apply import unapply
-from ledger.breakdown_log import breakdown_check, breakdown_rows, repair, type_checks
-from ledger.commands import end_stage
-from ledger.events import (
+from ledger.commands import reorganize
+from ledger.commands.breakdown_log import breakdown_check, breakdown_rows, repair, type_checks
+from ledger.commands.cp import end_stage
+from ledger.commands.movement import move_unit
+from ledger.journal.codec import decode, encode
+from ledger.model.apply import unapply
+from ledger.model.events import (
     BreakdownChecked,
     BreakdownPointsCleared,
     BrokenDown,
     VehiclesRepaired,
 )
-from ledger.journal.codec import decode, encode
-from ledger.movement import move_unit
-from ledger.reports import describe, units
-from ledger.state import GameState
-from ledger.units import TOEHolding
+from ledger.model.state import GameState
+from ledger.model.units import TOEHolding
+from ledger.reports.tables import describe, units
 
 from .test_movement import EXAMPLE_21_23, RNF, RTR, armor_state, errors, run, src
 

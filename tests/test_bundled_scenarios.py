@@ -6,12 +6,12 @@ from fractions import Fraction
 
 import pytest
 
-from ledger import reports
-from ledger.apply import apply, start
-from ledger.commands import spend_cp
-from ledger.events import GameStarted, Source
+from ledger.commands.cp import spend_cp
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.state import GameState
+from ledger.model.apply import apply, start
+from ledger.model.events import GameStarted, Source
+from ledger.model.state import GameState
+from ledger.reports import tables as reports
 
 
 def _state(name: str) -> GameState:

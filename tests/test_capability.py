@@ -5,11 +5,11 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.apply import apply
-from ledger.capability import cp_remaining, disorganization_earned
-from ledger.commands import spend_cp
-from ledger.events import CPExpended, Source
-from ledger.state import GameState
+from ledger.commands.cp import spend_cp
+from ledger.model.apply import apply
+from ledger.model.capability import cp_remaining, disorganization_earned
+from ledger.model.events import CPExpended, Source
+from ledger.model.state import GameState
 
 RNF = "cw.1_rnf"  # 1st RNF: a non-motorized machinegun battalion, CPA 8 (6.14)
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ledger.apply import apply
-from ledger.capture import capture, capture_share
-from ledger.cna.consumption import ConsumptionRulings
-from ledger.commands import Outcome, undo
-from ledger.events import Event, Source
-from ledger.quantities import Supplies
-from ledger.state import GameState
+from ledger.commands.capture import capture, capture_share
+from ledger.commands.cp import Outcome, undo
+from ledger.model.apply import apply
+from ledger.model.events import Event, Source
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
+from ledger.rules.consumption import ConsumptionRulings
 
 
 def src(state: GameState) -> Source:

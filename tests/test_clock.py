@@ -1,6 +1,6 @@
 import pytest
 
-from ledger.clock import GameTime
+from ledger.model.clock import GameTime
 
 
 def test_game_turn_1_is_september_iii_1940() -> None:

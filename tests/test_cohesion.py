@@ -7,10 +7,16 @@ from fractions import Fraction
 
 import pytest
 
-from ledger.apply import apply
-from ledger.commands import adjust_cohesion, end_stage, spend_cp
-from ledger.events import CohesionAdjusted, ConsumptionPosted, Event, OperationsStageEnded, Source
-from ledger.state import GameState
+from ledger.commands.cp import adjust_cohesion, end_stage, spend_cp
+from ledger.model.apply import apply
+from ledger.model.events import (
+    CohesionAdjusted,
+    ConsumptionPosted,
+    Event,
+    OperationsStageEnded,
+    Source,
+)
+from ledger.model.state import GameState
 
 RNF = "cw.1_rnf"  # CPA 8, non-motorized (8.17)
 
@@ -127,7 +133,7 @@ def test_6_3_fixed_costs_come_from_the_chart(mini_state: GameState) -> None:
 
 
 def test_undo_of_an_end_of_stage_takes_back_the_idle_rp_with_it(session) -> None:  # type: ignore[no-untyped-def]
-    from ledger.commands import undo
+    from ledger.commands.cp import undo
 
     session.execute(lambda s: adjust_cohesion(s, RNF, "assault-losses", Source(s.clock)))
     before = session.state

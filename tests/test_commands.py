@@ -2,11 +2,11 @@
 
 from fractions import Fraction
 
-from ledger.apply import apply, fold
-from ledger.commands import end_stage, spend_cp, transfer, undo
-from ledger.events import Event, GameStarted, Source
-from ledger.quantities import Supplies
-from ledger.state import GameState
+from ledger.commands.cp import end_stage, spend_cp, transfer, undo
+from ledger.model.apply import apply, fold
+from ledger.model.events import Event, GameStarted, Source
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
 
 
 def _run(state: GameState, outcome_events: tuple[Event, ...]) -> GameState:

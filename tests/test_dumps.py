@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ledger.dumps import (
+from ledger.io.scenario import SCENARIO_DIR, ScenarioError, load_scenario
+from ledger.model.dumps import (
     capacity,
     capacity_chart,
     default_site,
@@ -19,9 +20,8 @@ from ledger.dumps import (
     setup_problems,
     site_of,
 )
-from ledger.holdings import Dump
-from ledger.io.scenario import SCENARIO_DIR, ScenarioError, load_scenario
-from ledger.quantities import Supplies
+from ledger.model.holdings import Dump
+from ledger.model.quantities import Supplies
 
 from .conftest import MINI
 

@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import pytest
 
-from ledger.apply import start
-from ledger.clock import GameTime
-from ledger.events import GameStarted, Source
-from ledger.forecast import forecast, forecast_rows, formation_forecast, side_forecast
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.quantities import Supplies
-from ledger.state import GameState
+from ledger.model.apply import start
+from ledger.model.clock import GameTime
+from ledger.model.events import GameStarted, Source
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
+from ledger.reports.forecast import forecast, forecast_rows, formation_forecast, side_forecast
 
 
 def test_1st_rnf_runs_short_of_stores_then_water(mini_state: GameState) -> None:

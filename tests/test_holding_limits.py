@@ -8,14 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from ledger import logistics
-from ledger.apply import apply, start, unapply
-from ledger.cna.consumption import unit_fuel_capacity
-from ledger.commands import Outcome, end_stage, transfer
-from ledger.events import ConsumptionPosted, GameStarted, Source
+from ledger.commands import logistics
+from ledger.commands.cp import Outcome, end_stage, transfer
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.quantities import Supplies
-from ledger.state import GameState
+from ledger.model.apply import apply, start, unapply
+from ledger.model.events import ConsumptionPosted, GameStarted, Source
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
+from ledger.rules.consumption import unit_fuel_capacity
 
 
 def run(state: GameState, outcome: Outcome) -> GameState:

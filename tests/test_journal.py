@@ -8,12 +8,12 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DatabaseError
 
-from ledger.commands import spend_cp, transfer, undo
-from ledger.events import Source
+from ledger.commands.cp import spend_cp, transfer, undo
 from ledger.journal import DuplicateGameError, EventStore, StaleSequenceError, UnknownGameError
 from ledger.journal.session import CommandRefused, GameSession, create_game
-from ledger.quantities import Supplies
-from ledger.scenario import Setup
+from ledger.model.events import Source
+from ledger.model.quantities import Supplies
+from ledger.model.scenario import Setup
 
 
 def _play(session: GameSession) -> None:

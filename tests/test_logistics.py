@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ledger import logistics
-from ledger.apply import apply
-from ledger.commands import Outcome, end_stage, undo
-from ledger.events import Event, Source
-from ledger.quantities import Supplies
-from ledger.state import GameState
+from ledger.commands import logistics
+from ledger.commands.cp import Outcome, end_stage, undo
+from ledger.model.apply import apply
+from ledger.model.events import Event, Source
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
 
 
 def src(state: GameState, reason: str = "") -> Source:
@@ -37,7 +37,7 @@ def test_weather_is_recorded_per_operations_stage(mini_state: GameState) -> None
     outcome = end_stage(hot, src(hot))
     next_stage = run(hot, outcome)
     assert next_stage.weather == "normal"  # a new OpStage has its own weather
-    from ledger.apply import unapply
+    from ledger.model.apply import unapply
 
     back = next_stage
     for event in reversed(outcome.events):
@@ -121,7 +121,7 @@ def _convoy(state: GameState) -> GameState:
 
 
 def test_supply_is_moved_only_within_a_hex(mini_state: GameState) -> None:
-    from ledger.commands import transfer
+    from ledger.commands.cp import transfer
 
     away = replace(
         mini_state,
@@ -139,7 +139,7 @@ def test_supply_is_moved_only_within_a_hex(mini_state: GameState) -> None:
 
 
 def test_trucks_load_up_to_their_54_2_capacity(mini_state: GameState) -> None:
-    from ledger.commands import transfer
+    from ledger.commands.cp import transfer
 
     # 5 light + 5 medium: Ammunition 5 × 2 + 5 × 4 = 30 (54.2)
     text = errors(transfer(mini_state, "cw_matruh", "cw_c3721", Supplies(ammo=31), src(mini_state)))
@@ -161,8 +161,8 @@ def test_trucks_load_up_to_their_54_2_capacity(mini_state: GameState) -> None:
 def test_a_convoy_moves_within_its_cpa_burning_its_own_fuel(mini_state: GameState) -> None:
     from fractions import Fraction
 
-    from ledger.commands import transfer
-    from ledger.reorganize import advance_phase
+    from ledger.commands.cp import transfer
+    from ledger.commands.reorganize import advance_phase
 
     assert "8.98" in errors(
         logistics.move_trucks(mini_state, "cw_c3721", "C3917", Fraction(12), src(mini_state))
@@ -203,7 +203,7 @@ def test_52_7_a_well_yields_by_the_die_and_an_oasis_never_runs_dry(
 
 
 def test_drawing_water_outside_the_organization_phase_costs_1_cp(mini_state: GameState) -> None:
-    from ledger.reorganize import advance_phase
+    from ledger.commands.reorganize import advance_phase
 
     state = run(mini_state, advance_phase(mini_state, "movement-and-combat/A", src(mini_state)))
     state = run(state, logistics.draw_water(state, "cw.1_rnf", "town", src(state), roll=1))

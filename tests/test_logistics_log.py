@@ -12,11 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from ledger import logistics
-from ledger.apply import apply, start
-from ledger.events import GameStarted, Source
+from ledger.commands import logistics
 from ledger.io.scenario import load_scenario
-from ledger.logistics_log import (
+from ledger.model.apply import apply, start
+from ledger.model.events import GameStarted, Source
+from ledger.model.quantities import COMMODITIES, Supplies
+from ledger.model.state import GameState
+from ledger.model.trucks import filled_share, group_capacity
+from ledger.reports.logistics_log import (
     UNLIMITED,
     arriving_trucks,
     dump_lines,
@@ -25,9 +28,6 @@ from ledger.logistics_log import (
     supply_net,
     truck_lines,
 )
-from ledger.quantities import COMMODITIES, Supplies
-from ledger.state import GameState
-from ledger.trucks import filled_share, group_capacity
 
 GRAZIANI = Path(__file__).resolve().parents[1] / "scenarios" / "graziani.toml"
 

@@ -1,4 +1,4 @@
-"""Recorded moves (ledger/movement.py): path syntax, CP through spend_cp, fuel (49.13, 49.16),
+"""Recorded moves (ledger/commands/movement.py): path syntax, CP through spend_cp, fuel (49.13, 49.16),
 Breakdown Points (8.37, 21.23, 21.25), in the Movement and Combat Phase; undo reverses a move."""
 
 from __future__ import annotations
@@ -8,23 +8,23 @@ from pathlib import Path
 
 import pytest
 
-from ledger import logistics, reorganize
-from ledger.apply import apply, start, unapply
-from ledger.cna.breakdown import HexMove
-from ledger.commands import Outcome, transfer
-from ledger.events import (
+from ledger.commands import logistics, reorganize
+from ledger.commands.cp import Outcome, transfer
+from ledger.commands.movement import hex_text, move_fuel, move_unit, parse_hex, parse_path
+from ledger.io.scenario import load_scenario
+from ledger.journal.codec import decode, encode
+from ledger.model.apply import apply, start, unapply
+from ledger.model.events import (
     CPExpended,
     GameStarted,
     Source,
     SuppliesConsumed,
     UnitMoved,
 )
-from ledger.io.scenario import load_scenario
-from ledger.journal.codec import decode, encode
-from ledger.movement import hex_text, move_fuel, move_unit, parse_hex, parse_path
-from ledger.quantities import Supplies
-from ledger.reports import describe
-from ledger.state import GameState
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
+from ledger.reports.tables import describe
+from ledger.rules.breakdown import HexMove
 
 ARMOR = Path(__file__).parent / "fixtures" / "armor.toml"
 RTR = "cw.3_rtr"  # 20 Crusader Mk.I (fuel rate 3, BAR 1R) and 4 Mark VI Light (rate 1, BAR 0)

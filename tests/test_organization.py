@@ -6,18 +6,18 @@ from dataclasses import replace
 
 import pytest
 
-from ledger import reports
-from ledger.apply import start
-from ledger.events import GameStarted, Source
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.organization import (
+from ledger.model.apply import start
+from ledger.model.events import GameStarted, Source
+from ledger.model.state import GameState
+from ledger.reports import tables as reports
+from ledger.rules.organization import (
     formation_cpa,
     formation_rows,
     formation_stacking_points,
     formation_strengths,
     formation_tree,
 )
-from ledger.state import GameState
 
 SEVENTH_ARMOURED = "cw.7_armd_div.7th_armored_div_hq"
 

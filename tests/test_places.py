@@ -1,4 +1,4 @@
-from ledger.places import has_unlimited_water, is_in_transit_box, is_tripoli_tunisia_box
+from ledger.model.places import has_unlimited_water, is_in_transit_box, is_tripoli_tunisia_box
 
 
 def test_the_four_large_boxes_are_known_by_name() -> None:

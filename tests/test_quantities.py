@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.quantities import CPFormatError, Supplies, format_cp, parse_cp, round_half_up
+from ledger.model.quantities import CPFormatError, Supplies, format_cp, parse_cp, round_half_up
 
 
 def test_11_32_rounds_half_up_unlike_python_round() -> None:

@@ -7,21 +7,21 @@ from fractions import Fraction
 
 import pytest
 
-from ledger import reorganize
-from ledger.apply import apply, start, unapply
-from ledger.commands import Outcome, undo
-from ledger.events import CPExpended, Event, GameStarted, Source, UnitReorganized
+from ledger.commands import reorganize
+from ledger.commands.cp import Outcome, undo
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.journal.codec import decode, encode
-from ledger.organization import (
+from ledger.model.apply import apply, start, unapply
+from ledger.model.events import CPExpended, Event, GameStarted, Source, UnitReorganized
+from ledger.model.phases import find_phase
+from ledger.model.state import GameState
+from ledger.rules.organization import (
     current_parent,
     formation_cpa,
     formation_tree,
     formation_truck_points,
     highest_parent,
 )
-from ledger.phases import find_phase
-from ledger.state import GameState
 
 DIV = "cw.7_armd_div.7th_armored_div_hq"
 ARMD_BDE = "cw.7_armd_div.7th_armored_bde_hq"
@@ -260,7 +260,7 @@ def test_trucks_attach_outside_organization_only_to_a_unit_reorganized_this_stag
 def test_phases_go_forward_only_and_end_stage_reopens_in_organization(
     opening: GameState,
 ) -> None:
-    from ledger.commands import end_stage
+    from ledger.commands.cp import end_stage
 
     state = at_phase(opening, "patrol", "B")
     assert "last phase" in messages(reorganize.advance_phase(state, None, src(state)))

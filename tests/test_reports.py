@@ -3,11 +3,11 @@
 from dataclasses import replace
 from fractions import Fraction
 
-from ledger import reports
-from ledger.apply import apply
-from ledger.commands import spend_cp
-from ledger.events import Source
-from ledger.state import GameState
+from ledger.commands.cp import spend_cp
+from ledger.model.apply import apply
+from ledger.model.events import Source
+from ledger.model.state import GameState
+from ledger.reports import tables as reports
 
 
 def test_unit_row_carries_cp_cohesion_strengths_and_attached_trucks(mini_state: GameState) -> None:
@@ -44,7 +44,7 @@ def test_supply_totals_leave_out_unlimited_sources(mini_state: GameState) -> Non
 def test_history_marks_undone_events(mini_state: GameState) -> None:
     src = Source(mini_state.clock, "commonwealth", "field_commander", "attack")
     event = spend_cp(mini_state, "cw.1_rnf", Fraction(5), src).events[0]
-    from ledger.events import EventUndone
+    from ledger.model.events import EventUndone
 
     rows = reports.history([(2, event), (3, EventUndone(src, 2, event))], mini_state)  # type: ignore[arg-type]
     assert rows[0]["undone"] and rows[0]["what"] == "1st RNF MG Bn expends 5 CP"
@@ -52,7 +52,7 @@ def test_history_marks_undone_events(mini_state: GameState) -> None:
 
 
 def test_cohesion_history_one_point_per_ended_opstage_and_now(session) -> None:  # type: ignore[no-untyped-def]
-    from ledger.commands import end_stage, undo
+    from ledger.commands.cp import end_stage, undo
 
     session.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(10), Source(s.clock)))  # -2
     session.execute(lambda s: end_stage(s, Source(s.clock)))
@@ -67,10 +67,10 @@ def test_cohesion_history_one_point_per_ended_opstage_and_now(session) -> None: 
 
 
 def test_field_commander_sheet_notes_detached_and_attached_units() -> None:
-    from ledger.apply import apply, start
-    from ledger.events import GameStarted, Source
+    from ledger.commands.reorganize import attach
     from ledger.io.scenario import bundled_scenarios, load_scenario
-    from ledger.reorganize import attach
+    from ledger.model.apply import apply, start
+    from ledger.model.events import GameStarted, Source
 
     setup = load_scenario(bundled_scenarios()["graziani"])
     state = start(GameStarted(Source(setup.info.start), setup))

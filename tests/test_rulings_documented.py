@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.rulings import RULINGS
+from ledger.model.rulings import RULINGS
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rulings.md"
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ledger import reports, upkeep
-from ledger.apply import apply
-from ledger.checks import surrenders_when_assaulted, warnings
-from ledger.commands import Outcome, end_stage, spend_cp
-from ledger.events import ConsumptionPosted, Source
-from ledger.quantities import Supplies
-from ledger.shortage_status import drawable, fuel_allows, shortage_labels
-from ledger.state import GameState
-from ledger.units import Unit
+from ledger.commands import upkeep
+from ledger.commands.cp import Outcome, end_stage, spend_cp
+from ledger.model.apply import apply
+from ledger.model.events import ConsumptionPosted, Source
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
+from ledger.model.units import Unit
+from ledger.reports import tables as reports
+from ledger.rules.checks import surrenders_when_assaulted, warnings
+from ledger.rules.shortage_status import drawable, fuel_allows, shortage_labels
 
 AWAY = "C3917"
 """A hex with no Commonwealth dump or trucks in the mini scenario."""
@@ -175,9 +176,9 @@ def test_15_15_a_hex_out_of_ammunition_surrenders_when_assaulted(mini_state: Gam
 
 
 def test_graziani_warns_once_per_hex_out_of_ammunition() -> None:
-    from ledger.apply import start
-    from ledger.events import GameStarted, Source
     from ledger.io.scenario import bundled_scenarios, load_scenario
+    from ledger.model.apply import start
+    from ledger.model.events import GameStarted, Source
 
     setup = load_scenario(bundled_scenarios()["graziani"])
     state = start(GameStarted(Source(setup.info.start), setup))

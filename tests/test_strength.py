@@ -2,8 +2,8 @@
 
 import pytest
 
-from ledger.strength import actual_points, raw_points
-from ledger.units import Ratings, TOEHolding, Unit, WeaponSystem
+from ledger.model.strength import actual_points, raw_points
+from ledger.model.units import Ratings, TOEHolding, Unit, WeaponSystem
 
 
 def _system(sid: str, **ratings: int) -> WeaponSystem:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ledger import upkeep
-from ledger.apply import apply, unapply
-from ledger.commands import Outcome, correct_toe, end_stage, undo
-from ledger.events import (
+from ledger.commands import upkeep
+from ledger.commands.cp import Outcome, correct_toe, end_stage, undo
+from ledger.journal.codec import decode, encode
+from ledger.model.apply import apply, unapply
+from ledger.model.events import (
     ConsumptionPosted,
     Event,
     EventUndone,
@@ -17,12 +18,11 @@ from ledger.events import (
     Source,
     TOEPointsLost,
 )
-from ledger.journal.codec import decode, encode
-from ledger.quantities import Supplies
-from ledger.reports import describe
-from ledger.scenario import Setup
-from ledger.state import GameState
-from ledger.units import TOEHolding, Unit
+from ledger.model.quantities import Supplies
+from ledger.model.scenario import Setup
+from ledger.model.state import GameState
+from ledger.model.units import TOEHolding, Unit
+from ledger.reports.tables import describe
 
 AWAY = "C3917"
 """A hex with no Commonwealth dump or trucks in the mini scenario."""

@@ -19,14 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from ledger.apply import start
-from ledger.events import GameStarted, Source
 from ledger.io.scenario import load_scenario
-from ledger.organization import current_parent, formation_strengths, formation_tree
-from ledger.scenario import Setup
-from ledger.state import GameState
-from ledger.strength import SUMMED_RATINGS
-from ledger.toe_log import (
+from ledger.model.apply import start
+from ledger.model.events import GameStarted, Source
+from ledger.model.scenario import Setup
+from ledger.model.state import GameState
+from ledger.model.strength import SUMMED_RATINGS
+from ledger.model.units import SIDES
+from ledger.reports.toe_log import (
     SECTIONS,
     VARIANTS,
     is_armored,
@@ -34,7 +34,7 @@ from ledger.toe_log import (
     sheet_variant,
     toe_log,
 )
-from ledger.units import SIDES
+from ledger.rules.organization import current_parent, formation_strengths, formation_tree
 
 GRAZIANI = Path(__file__).resolve().parents[1] / "scenarios" / "graziani.toml"
 CIRENE = "it.63_cirene_div.63rd_cirene_div_hq"
@@ -56,7 +56,7 @@ def graziani(graziani_setup: Setup) -> GameState:
 
 def _top_formations(setup: Setup, side: str) -> set[str]:
     """Top-level Parent Formations at the start, from the scenario's records (not through
-    ledger.organization): units with someone with them and no one above them."""
+    ledger.rules.organization): units with someone with them and no one above them."""
     units = {u.id: u for u in setup.units if u.side == side and u.arrival is None}
 
     def parent(uid: str) -> str | None:

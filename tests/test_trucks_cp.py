@@ -1,5 +1,5 @@
 """Truck groups' own CP (8.98, 54.2), loading costs (6.3), their phase (8.18), the
-Tripoli/Tunisia boxes (8.88) and truck water (52.42): ``ledger.convoys`` and its callers."""
+Tripoli/Tunisia boxes (8.88) and truck water (52.42): ``ledger.commands.convoys`` and its callers."""
 
 from __future__ import annotations
 
@@ -10,10 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from ledger import logistics, reports
-from ledger.apply import apply, start
-from ledger.commands import Outcome, end_stage, spend_cp, transfer, undo
-from ledger.events import (
+from ledger.commands import logistics
+from ledger.commands.cp import Outcome, end_stage, spend_cp, transfer, undo
+from ledger.commands.reorganize import advance_phase
+from ledger.commands.upkeep import TRUCKS_SHORT_NOTE
+from ledger.journal.codec import decode, encode
+from ledger.model.apply import apply, start
+from ledger.model.events import (
     ConsumptionPosted,
     CPExpended,
     Draw,
@@ -26,12 +29,10 @@ from ledger.events import (
     TrucksLoaded,
     TrucksMoved,
 )
-from ledger.holdings import Dump, TruckGroup
-from ledger.journal.codec import decode, encode
-from ledger.quantities import Supplies
-from ledger.reorganize import advance_phase
-from ledger.scenario import Setup
-from ledger.upkeep import TRUCKS_SHORT_NOTE
+from ledger.model.holdings import Dump, TruckGroup
+from ledger.model.quantities import Supplies
+from ledger.model.scenario import Setup
+from ledger.reports import tables as reports
 
 from .conftest import MINI
 

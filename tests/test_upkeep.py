@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from ledger import logistics
-from ledger.apply import apply, start, unapply
-from ledger.commands import Outcome, end_stage, spend_cp
-from ledger.events import ConsumptionPosted, GameStarted, Source
+from ledger.commands import logistics
+from ledger.commands.cp import Outcome, end_stage, spend_cp
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.quantities import Supplies
-from ledger.state import GameState
+from ledger.model.apply import apply, start, unapply
+from ledger.model.events import ConsumptionPosted, GameStarted, Source
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
 
 
 def run(state: GameState, outcome: Outcome) -> GameState:
@@ -156,7 +156,7 @@ def test_spending_cp_makes_vehicles_drink(mini_state: GameState) -> None:
 def test_51_21_a_unit_short_of_stores_takes_1_dp_and_its_run_is_counted(
     mini_state: GameState,
 ) -> None:
-    from ledger.events import CohesionAdjusted
+    from ledger.model.events import CohesionAdjusted
 
     state = rnf_away(mini_state)
     for _ in range(2):

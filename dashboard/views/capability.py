@@ -10,8 +10,8 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, open_game, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
-from ledger import reports
-from ledger.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
+from ledger.reports import tables as reports
+from ledger.rules.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
 
 COLUMNS = (
     Col("unit", "Unit", width=260),

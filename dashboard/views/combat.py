@@ -27,7 +27,6 @@ from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, show_status
 from dashboard.odds import exact, odds_chart
 from dashboard.tables import Col, show_table
 from dashboard.text import error_lines, plain, unit_label
-from ledger.cna.unit_size import LEVELS, Level, largest_level, size_report
 from ledger.combat.anti_armor import (
     SHIFT_BELOW_ONE_RULING,
     SHIFT_FROM_16_RULING,
@@ -53,7 +52,6 @@ from ledger.combat.resolve import (
     roll_dice,
 )
 from ledger.combat.terrain import hexside_keys, terrain_keys, terrain_label
-from ledger.errors import LedgerError
 from ledger.io.combat_request import (
     RequestError,
     build_combat,
@@ -61,9 +59,11 @@ from ledger.io.combat_request import (
     parse_request,
     value_error,
 )
-from ledger.reports import Row, describe
-from ledger.state import GameState
-from ledger.units import RATING_NAMES, SIDES, Side, Unit
+from ledger.model.errors import LedgerError
+from ledger.model.state import GameState
+from ledger.model.units import RATING_NAMES, SIDES, Side, Unit
+from ledger.reports.tables import Row, describe
+from ledger.rules.unit_size import LEVELS, Level, largest_level, size_report
 
 COMBATS: Final = {
     "barrage": "Barrage",

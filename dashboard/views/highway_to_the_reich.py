@@ -27,7 +27,7 @@ from ledger.games.highway_to_the_reich.rulings import (
     UNPRINTED_TIMES,
     ZERO_AGAINST_ZERO,
 )
-from ledger.scenario import Ruling
+from ledger.model.scenario import Ruling
 
 GAME: Final = "htr"
 K: Final = "htr_"

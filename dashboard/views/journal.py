@@ -9,9 +9,10 @@ import streamlit as st
 from dashboard.context import ROLE_NAMES, SIDE_NAMES, Game, open_game, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
-from ledger import commands, reports
-from ledger.events import EventUndone
-from ledger.reports import Row
+from ledger.commands import cp as commands
+from ledger.model.events import EventUndone
+from ledger.reports import tables as reports
+from ledger.reports.tables import Row
 
 HISTORY_COLUMNS: Final = (
     Col("seq", "#"),

@@ -11,10 +11,11 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import truck_label, unit_label
-from ledger import reorganize, reports
-from ledger.organization import current_parent
-from ledger.phases import PHASES, phase, phase_index
-from ledger.trucks import TRUCK_TYPES
+from ledger.commands import reorganize
+from ledger.model.phases import PHASES, phase, phase_index
+from ledger.model.trucks import TRUCK_TYPES
+from ledger.reports import tables as reports
+from ledger.rules.organization import current_parent
 
 LEVEL_NAMES: Final = {
     "division": "Division",

@@ -7,10 +7,11 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, Game, open_game, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import plain
-from ledger import commands, reports
-from ledger.checks import warnings
-from ledger.state import GameState
-from ledger.units import SIDES
+from ledger.commands import cp as commands
+from ledger.model.state import GameState
+from ledger.model.units import SIDES
+from ledger.reports import tables as reports
+from ledger.rules.checks import warnings
 
 HELD_IN = {
     "dumps": "Supply Dumps",

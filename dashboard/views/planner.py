@@ -17,11 +17,11 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, Game, open_game, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
+from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES
+from ledger.model.units import Side
 from ledger.planning.accept import accept_plan, unready_legs
 from ledger.planning.convoy_values import DEFAULT_TIME_LIMIT, ConvoyPlan
 from ledger.planning.proposal import leg_rows, plan_for_side, requisition_rows
-from ledger.quantities import COMMODITIES, COMMODITY_NAMES
-from ledger.units import Side
 
 PROPOSAL_KEY: Final = "planner_proposal"
 PLAN_KEY: Final = "planner_plan"

@@ -11,14 +11,14 @@ import streamlit as st
 
 from dashboard.context import SIDE_NAMES, open_game, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
-from ledger import reports
 from ledger.io.logistics_sheets import WORKBOOKS
 from ledger.io.toe_sheets import toe_log_workbook
-from ledger.logistics_log import dump_lines, requisition_lines, supply_net, truck_lines
-from ledger.reports import Row
-from ledger.state import GameState
-from ledger.toe_log import parent_formations, toe_log
-from ledger.units import RATING_NAMES, Side
+from ledger.model.state import GameState
+from ledger.model.units import RATING_NAMES, Side
+from ledger.reports import tables as reports
+from ledger.reports.logistics_log import dump_lines, requisition_lines, supply_net, truck_lines
+from ledger.reports.tables import Row
+from ledger.reports.toe_log import parent_formations, toe_log
 
 PAIRED: Final = {
     "barrage": "Barrage",

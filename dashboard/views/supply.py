@@ -12,18 +12,19 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import LINE_NAMES, holder_labels, holder_name, holders
-from ledger import commands, reports
-from ledger.clock import WEATHERS
-from ledger.forecast import (
+from ledger.commands import cp as commands
+from ledger.model.clock import WEATHERS
+from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
+from ledger.model.state import GameState
+from ledger.model.units import Side
+from ledger.reports import tables as reports
+from ledger.reports.forecast import (
     FORECAST_COMMODITIES,
     forecast_rows,
     formation_forecast,
     side_forecast,
 )
-from ledger.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
-from ledger.reports import Row
-from ledger.state import GameState
-from ledger.units import Side
+from ledger.reports.tables import Row
 
 DUMP_KINDS: Final = {
     "dump": "Supply Dump",
@@ -134,7 +135,7 @@ WHOLE_SIDE: Final = "__side__"
 
 
 def forecast_view(game: Game) -> None:
-    """Who runs dry when: a formation or the whole side played forward (``ledger.forecast``),
+    """Who runs dry when: a formation or the whole side played forward (``ledger.reports.forecast``),
     the stock of each commodity over the coming OpStages as a chart, the first short OpStage."""
     state = game.state
     hqs = [r for r in reports.formation_hqs(state, game.side) if r["top"]]

@@ -9,12 +9,13 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import holder_name, plain, unit_label
-from ledger import commands, reports
-from ledger.quantities import CPFormatError, parse_cp
-from ledger.reports import Row
-from ledger.state import GameState
-from ledger.strength import SUMMED_RATINGS
-from ledger.units import RATING_NAMES, RATINGS, SIDES, Side
+from ledger.commands import cp as commands
+from ledger.model.quantities import CPFormatError, parse_cp
+from ledger.model.state import GameState
+from ledger.model.strength import SUMMED_RATINGS
+from ledger.model.units import RATING_NAMES, RATINGS, SIDES, Side
+from ledger.reports import tables as reports
+from ledger.reports.tables import Row
 
 UNIT_COLUMNS: Final = (
     Col("counter", "Counter"),

@@ -97,7 +97,7 @@ def bundled_chart(chart_id: str) -> Chart:
 def bundled_chart_ids() -> tuple[str, ...]:
     """The ids of every dice chart file in ``ledger/charts/data/`` (a TOML file with a
     ``[chart]`` table), sorted. Other tables kept there (such as the 6.3 CP cost summary, read
-    by ``ledger.cp_actions``) are not dice charts and are left out."""
+    by ``ledger.rules.cp_actions``) are not dice charts and are left out."""
     return package_chart_ids(DATA_PACKAGE)
 
 

@@ -33,9 +33,9 @@ from fractions import Fraction
 from typing import Final
 
 from ledger.charts.loader import bundled_chart
-from ledger.cna.consumption import WEAPON_KINDS
 from ledger.combat.forces import Element, Loss, to_json
-from ledger.rulings import check_options
+from ledger.model.rulings import check_options
+from ledger.rules.consumption import WEAPON_KINDS
 
 HEX_SHARES_RULING: Final = "15.83e-hex-shares"
 PARENTHESISED_RULING: Final = "15.17-parenthesised-quarter"

@@ -37,15 +37,6 @@ from typing import Any, Final, Literal
 from ledger.charts.dice import FACES
 from ledger.charts.engine import Chart
 from ledger.charts.loader import bundled_chart
-from ledger.cna.morale import DEFAULT_RULINGS as DEFAULT_MORALE_RULINGS
-from ledger.cna.morale import (
-    SURRENDER,
-    AdjustedMorale,
-    MoraleRulings,
-    adjusted_morale,
-    adjusted_morale_distribution,
-)
-from ledger.cna.unit_size import Level, SizeRulings, organizational_shift
 from ledger.combat.assault_losses import (
     CAPTURED_BASIS_RULING,
     HEX_SHARES_RULING,
@@ -66,8 +57,17 @@ from ledger.combat.assault_losses import (
 from ledger.combat.costs import AmmoCharge, CPCharge, ammunition_for, combat_cp
 from ledger.combat.forces import ColumnShift, Element, Figure, Loss, actual, to_json, total_raw
 from ledger.combat.terrain import FORTIFICATION_RULING, Hexside, close_assault_shifts
-from ledger.quantities import round_half_up
-from ledger.rulings import check_options
+from ledger.model.quantities import round_half_up
+from ledger.model.rulings import check_options
+from ledger.rules.morale import DEFAULT_RULINGS as DEFAULT_MORALE_RULINGS
+from ledger.rules.morale import (
+    SURRENDER,
+    AdjustedMorale,
+    MoraleRulings,
+    adjusted_morale,
+    adjusted_morale_distribution,
+)
+from ledger.rules.unit_size import Level, SizeRulings, organizational_shift
 
 ATTACKER_LOSSES: Final = "15.79-attacker-losses"
 DEFENDER_LOSSES: Final = "15.79-defender-losses"

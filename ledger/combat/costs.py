@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from ledger.cna.consumption import ammunition, close_assault_use
 from ledger.combat.forces import Element
-from ledger.units import WeaponSystem
+from ledger.model.units import WeaponSystem
+from ledger.rules.consumption import ammunition, close_assault_use
 
 Action = Literal["barrage", "anti_armor", "close_assault", "probe"]
 PHASING_CAP: Final = Fraction(5)
@@ -107,7 +107,7 @@ def ammunition_for(
 ) -> list[AmmoCharge]:
     """50.14, chart 50.2 (played): Ammunition Points for each element's TOE points used in one
     combat function: barrage 4 a point, anti-armor 3, close assault 2 for tanks, guns and
-    points with Armor Protection, 1 for infantry (``ledger.cna.consumption.close_assault_use``).
+    points with Armor Protection, 1 for infantry (``ledger.rules.consumption.close_assault_use``).
     Ten 105mm guns barraging use 40."""
     charges: list[AmmoCharge] = []
     for e in elements:

@@ -18,8 +18,8 @@ from dataclasses import dataclass, fields, is_dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from ledger.strength import actual_points
-from ledger.units import Ratings, Side, Unit, UnitClass, WeaponSystem
+from ledger.model.strength import actual_points
+from ledger.model.units import Ratings, Side, Unit, UnitClass, WeaponSystem
 
 CombatClass = Literal["infantry", "armor", "gun"]
 COMBAT_CLASSES: Final[tuple[CombatClass, ...]] = ("infantry", "armor", "gun")

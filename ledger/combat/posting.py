@@ -12,7 +12,7 @@ TOE losses and captured points per unit, markers, Disorganization Points, CP and
    ``TOEPointsLost`` (cause ``barrage``, ``anti-armor``, ``close-assault`` or ``captured``) and
    ``CohesionAdjusted`` (15.87, 10.36/15.29: 3 DP).
 
-Undo (``ledger.commands.undo``) takes the whole combat back in one step, since only the first
+Undo (``ledger.commands.cp.undo``) takes the whole combat back in one step, since only the first
 event is the players'. CP for combat count once per Combat Segment (11.24): a unit already
 charged this segment pays only what brings it to the larger charge, never above 5 CP for the
 Phasing side or 3 for the other (``Unit.combat_cp``); the segment ends when the phase advances,
@@ -26,13 +26,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final, Literal
 
-from ledger.capability import disorganization_earned
-from ledger.cna.shortage import ShortageRulings, infantry_type_points
 from ledger.combat.costs import NON_PHASING_CAP, PHASING_CAP, AmmoCharge, CPCharge
 from ledger.combat.forces import Loss
-from ledger.commands import MAY_NOT_MOVE_COHESION, Outcome, combat_markers_cleared
-from ledger.errors import LedgerError
-from ledger.events import (
+from ledger.commands.cp import MAY_NOT_MOVE_COHESION, Outcome, combat_markers_cleared
+from ledger.model.capability import disorganization_earned
+from ledger.model.errors import LedgerError
+from ledger.model.events import (
     CohesionAdjusted,
     CombatKind,
     CombatResolved,
@@ -42,10 +41,11 @@ from ledger.events import (
     SuppliesConsumed,
     TOEPointsLost,
 )
-from ledger.quantities import CP_QUANTUM, Supplies, format_cp
-from ledger.shortage_status import MAP_HEX
-from ledger.state import GameState
-from ledger.units import COMBAT_MARKERS, PINNED_MARKERS, SIDES, Side, Unit
+from ledger.model.quantities import CP_QUANTUM, Supplies, format_cp
+from ledger.model.state import GameState
+from ledger.model.units import COMBAT_MARKERS, PINNED_MARKERS, SIDES, Side, Unit
+from ledger.rules.shortage import ShortageRulings, infantry_type_points
+from ledger.rules.shortage_status import MAP_HEX
 
 LossCause = Literal["barrage", "anti-armor", "close-assault"]
 LOSS_CAUSES: Final[tuple[LossCause, ...]] = ("barrage", "anti-armor", "close-assault")

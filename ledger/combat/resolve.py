@@ -50,8 +50,8 @@ from ledger.combat.posting import (
     UnitMarker,
     unit_losses,
 )
-from ledger.events import CombatKind
-from ledger.units import Side
+from ledger.model.events import CombatKind
+from ledger.model.units import Side
 
 INVOLVED_RULING: Final = "15.81-units-involved"
 INVOLVED_OPTIONS: Final = ("in-the-hex", "committed")

@@ -34,7 +34,6 @@ from pydantic import (
     ValidationError,
 )
 
-from ledger.cna.unit_size import Level, size_report
 from ledger.combat.anti_armor import (
     SHIFT_BELOW_ONE_RULING,
     SHIFT_FROM_16_RULING,
@@ -56,11 +55,12 @@ from ledger.combat.resolve import (
     PreparedCombat,
 )
 from ledger.combat.terrain import Hexside, terrain_keys
-from ledger.errors import LedgerError
-from ledger.lookup import resolve as resolve_name
-from ledger.rulings import RULINGS
-from ledger.state import GameState
-from ledger.units import SIDES, Ratings, Side, Unit
+from ledger.model.errors import LedgerError
+from ledger.model.lookup import resolve as resolve_name
+from ledger.model.rulings import RULINGS
+from ledger.model.state import GameState
+from ledger.model.units import SIDES, Ratings, Side, Unit
+from ledger.rules.unit_size import Level, size_report
 
 COMBATS: Final = ("barrage", "anti-armor", "close-assault", "probe")
 FIELD_CASES: Final[dict[str, str]] = {

@@ -8,7 +8,7 @@
 - ``logistics_workbook``: the four as tabs of one workbook.
 
 Each takes ``(state, side, game_name)`` and returns the .xlsx file's bytes. Rows come from
-``ledger.logistics_log``; the sheets compute no rule. Totals are live formulas (=SUM, and
+``ledger.reports.logistics_log``; the sheets compute no rule. Totals are live formulas (=SUM, and
 =SUMIF for what open requisitions want). Print set-up, text escaping and number cells are those
 of the Field Commander Control Sheet (``ledger.io.xlsx``): landscape, one page wide, headings
 repeated on every page, a footer with the game, side and game time.
@@ -27,16 +27,16 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ledger.io.logistics_form import Form
 from ledger.io.logistics_template import load_logistics_template
 from ledger.io.xlsx import apply_print_setup
-from ledger.logistics_log import (
+from ledger.model.state import GameState
+from ledger.model.units import Side
+from ledger.reports.logistics_log import (
     arriving_trucks,
     dump_lines,
     requisition_lines,
     supply_net,
     truck_lines,
 )
-from ledger.reports import clock
-from ledger.state import GameState
-from ledger.units import Side
+from ledger.reports.tables import clock
 
 __all__ = [
     "SHEETS",
@@ -153,20 +153,20 @@ def _workbook(keys: Sequence[str], state: GameState, side: Side, game_name: str)
 
 def supply_dumps_workbook(state: GameState, side: Side, game_name: str) -> bytes:
     """The Supply Dumps Control Sheet (4.55) of ``side`` now, as an .xlsx file's bytes: one
-    line per dump (``ledger.logistics_log.dump_lines``; dummy dumps in grey, unlimited sources
+    line per dump (``ledger.reports.logistics_log.dump_lines``; dummy dumps in grey, unlimited sources
     marked, 60.44), empty lines for the players, live =SUM totals."""
     return _workbook(["supply-dumps"], state, side, game_name)
 
 
 def trucks_workbook(state: GameState, side: Side, game_name: str) -> bytes:
     """The Trucks and Major End Items Control Sheet (4.55) of ``side`` now: one line per truck
-    group in play (``ledger.logistics_log.truck_lines``: Truck Points by type, cargo, 54.2
+    group in play (``ledger.reports.logistics_log.truck_lines``: Truck Points by type, cargo, 54.2
     capacity, share filled, free room), live =SUM totals, groups still to arrive in a note."""
     return _workbook(["trucks"], state, side, game_name)
 
 
 def supply_net_workbook(state: GameState, side: Side, game_name: str) -> bytes:
-    """The General Supply Net Sheet (4.55) of ``side`` now (``ledger.logistics_log.supply_net``):
+    """The General Supply Net Sheet (4.55) of ``side`` now (``ledger.reports.logistics_log.supply_net``):
     supply in dumps, with units and on trucks with a live total, then per Parent Formation what
     its units hold and use (51.11, 52.41, 52.42)."""
     return _workbook(["supply-net"], state, side, game_name)
@@ -174,7 +174,7 @@ def supply_net_workbook(state: GameState, side: Side, game_name: str) -> bytes:
 
 def requisition_workbook(state: GameState, side: Side, game_name: str) -> bytes:
     """The Supply Requisition Form (4.55) of ``side`` now: its requisitions, open first
-    (``ledger.logistics_log.requisition_lines``), empty lines for new ones and a live =SUMIF
+    (``ledger.reports.logistics_log.requisition_lines``), empty lines for new ones and a live =SUMIF
     of what the open ones want."""
     return _workbook(["requisitions"], state, side, game_name)
 

@@ -19,14 +19,14 @@ from typing import Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ledger.clock import GameTime
-from ledger.dumps import OASIS_RULING, default_site, setup_problems
-from ledger.errors import LedgerError
-from ledger.holdings import Dump, TruckGroup
-from ledger.quantities import Supplies
-from ledger.rulings import RULINGS
-from ledger.scenario import Ruling, ScenarioInfo, Setup
-from ledger.units import RATINGS, Ratings, TOEHolding, Unit, UnitClass, WeaponSystem
+from ledger.model.clock import GameTime
+from ledger.model.dumps import OASIS_RULING, default_site, setup_problems
+from ledger.model.errors import LedgerError
+from ledger.model.holdings import Dump, TruckGroup
+from ledger.model.quantities import Supplies
+from ledger.model.rulings import RULINGS
+from ledger.model.scenario import Ruling, ScenarioInfo, Setup
+from ledger.model.units import RATINGS, Ratings, TOEHolding, Unit, UnitClass, WeaponSystem
 
 T = TypeVar("T")
 

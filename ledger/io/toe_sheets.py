@@ -1,7 +1,7 @@
 """The Field Commander's TOE Log Sheets (4.52) as one Excel workbook: a worksheet per Parent
 Formation, laid out by ``templates/toe-<variant>.toml`` (which extend ``toe-log.toml``).
 
-Rows come from ``ledger.toe_log``, the layout from ``ledger.io.toe_template``; the sheet
+Rows come from ``ledger.reports.toe_log``, the layout from ``ledger.io.toe_template``; the sheet
 computes no rule. The formation totals are live formulas: SUM of each Raw column and of the
 supplies, and ROUND(SUM(Raw)/10,0) for Actual points (11.32, 11.34; AA undivided, 11.37).
 Print set-up, text escaping and number cells are those of the Field Commander Control Sheet
@@ -31,10 +31,10 @@ from ledger.io.xlsx import (
     apply_print_setup,
     write_text,
 )
-from ledger.reports import clock
-from ledger.state import GameState
-from ledger.toe_log import SECTIONS, ToeLog, parent_formations, sheet_variant, toe_log
-from ledger.units import Side
+from ledger.model.state import GameState
+from ledger.model.units import Side
+from ledger.reports.tables import clock
+from ledger.reports.toe_log import SECTIONS, ToeLog, parent_formations, sheet_variant, toe_log
 
 __all__ = ["load_toe_template", "sheet_variant", "toe_log_workbook"]
 
@@ -50,7 +50,7 @@ def toe_log_workbook(
 ) -> bytes:
     """The TOE Log Sheets (4.52) of ``side`` now, as an .xlsx file's bytes.
 
-    One worksheet per top-level Parent Formation in play (``ledger.toe_log.parent_formations``)
+    One worksheet per top-level Parent Formation in play (``ledger.reports.toe_log.parent_formations``)
     or, with ``formation_id``, one for that formation (any HQ in play, its tree only). Each
     sheet uses the form ``sheet_variant`` chooses. A side without formations gets one sheet
     saying so. Raises ``KeyError`` for an unknown ``formation_id`` and ``ValueError`` when it

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ledger.io.xlsx import SheetTemplate, load_template, read_template
-from ledger.toe_log import SECTIONS, VARIANTS
+from ledger.reports.toe_log import SECTIONS, VARIANTS
 
 SECTION_KEYS: Final = (*SECTIONS, "transport", "notes")
 """The sections a form may print: the unit sections, the trucks table and the notes."""

@@ -4,7 +4,7 @@ Builders return the workbook as ``bytes`` (an .xlsx file). Every sheet goes thro
 set-up (``apply_print_setup``: landscape, one page wide, title rows on every page, a footer with
 the game, scenario, game time and page number). Player text (unit names, the game name) is
 written with ``write_text`` so it is always stored as text and can never become a formula.
-Figures come from ``ledger.reports``; the only arithmetic here is the totals row, which is left to
+Figures come from ``ledger.reports.tables``; the only arithmetic here is the totals row, which is left to
 live spreadsheet formulas.
 """
 
@@ -29,9 +29,9 @@ from openpyxl.worksheet.header_footer import HeaderFooterItem
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ledger.reports import clock, field_commander_sheet
-from ledger.state import GameState
-from ledger.units import Side
+from ledger.model.state import GameState
+from ledger.model.units import Side
+from ledger.reports.tables import clock, field_commander_sheet
 
 TEMPLATES: Final = Path(__file__).resolve().parents[2] / "templates"
 """The folder of the sheet layouts (one TOML file per SPI form)."""
@@ -193,7 +193,7 @@ def apply_print_setup(
 def field_commander_workbook(state: GameState, side: Side, game_name: str) -> bytes:
     """The Field Commander Control Sheet (4.52) of ``side`` now, as an .xlsx file's bytes.
 
-    Rows: ``ledger.reports.field_commander_sheet`` (one per counter in play), sorted by Parent
+    Rows: ``ledger.reports.tables.field_commander_sheet`` (one per counter in play), sorted by Parent
     Formation then counter, under a header block (title, side, scenario and its case, game time,
     ``game_name``). CP and Cohesion show as quarter-point fractions; supplies in supply points.
     The totals row holds live formulas: SUM for Raw points and supplies, and for Actual points

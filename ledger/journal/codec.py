@@ -6,7 +6,7 @@ from typing import Annotated, Final
 
 from pydantic import Field, TypeAdapter
 
-from ledger.events import Event
+from ledger.model.events import Event
 
 _EVENT: Final = TypeAdapter(Annotated[Event, Field(discriminator="kind")])
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ledger.apply import apply, fold
-from ledger.commands import Outcome
-from ledger.errors import LedgerError
-from ledger.events import Event, GameStarted, Source
+from ledger.commands.cp import Outcome
 from ledger.journal.store import EventStore, Recorded
-from ledger.rulings import RULINGS
-from ledger.scenario import Setup
-from ledger.state import GameState
+from ledger.model.apply import apply, fold
+from ledger.model.errors import LedgerError
+from ledger.model.events import Event, GameStarted, Source
+from ledger.model.rulings import RULINGS
+from ledger.model.scenario import Setup
+from ledger.model.state import GameState
 
 
 class CommandRefused(Exception):

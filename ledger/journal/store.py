@@ -35,8 +35,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from ledger.events import Event
 from ledger.journal.codec import decode, encode
+from ledger.model.events import Event
 
 SCHEMA_VERSION: Final = 1
 """Bumped whenever the tables or the event payloads change incompatibly."""

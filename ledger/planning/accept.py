@@ -32,16 +32,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ledger.apply import apply
-from ledger.commands import HEX, Outcome, transfer
-from ledger.errors import LedgerError
-from ledger.events import Event, RequisitionClosed, RequisitionFiled, Source, TruckPointsMoved
-from ledger.logistics import file_requisition
+from ledger.commands.cp import HEX, Outcome, transfer
+from ledger.commands.logistics import file_requisition
+from ledger.model.apply import apply
+from ledger.model.errors import LedgerError
+from ledger.model.events import Event, RequisitionClosed, RequisitionFiled, Source, TruckPointsMoved
+from ledger.model.quantities import COMMODITIES, Supplies
+from ledger.model.state import GameState
+from ledger.model.trucks import TRUCK_TYPES
 from ledger.planning.available import free_carrier, on_its_way, purpose_for
 from ledger.planning.convoy_values import ConvoyPlan, PlannedLeg
-from ledger.quantities import COMMODITIES, Supplies
-from ledger.state import GameState
-from ledger.trucks import TRUCK_TYPES
 
 Numbered = tuple[int, PlannedLeg]
 """A leg with its number in the plan (from 1, as ``proposal.leg_rows`` shows it)."""

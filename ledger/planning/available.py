@@ -20,13 +20,13 @@ from collections.abc import Collection
 from fractions import Fraction
 from typing import Final
 
-from ledger.dumps import never_runs_out
-from ledger.holdings import Dump, DumpKind, TruckGroup
+from ledger.model.dumps import never_runs_out
+from ledger.model.holdings import Dump, DumpKind, TruckGroup
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
+from ledger.model.trucks import TruckType
+from ledger.model.units import Side
 from ledger.planning.convoy_values import Carrier, Requisition, Stock, load_points
-from ledger.quantities import Supplies
-from ledger.state import GameState
-from ledger.trucks import TruckType
-from ledger.units import Side
 
 PLANNED_DUMP_KINDS: Final[tuple[DumpKind, ...]] = ("dump", "unlimited")
 """Dump kinds a convoy loads at: not dummies (they hold nothing, 60.34) nor the air supply

@@ -66,6 +66,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
+from ledger.model.quantities import Supplies
 from ledger.planning.convoy_program import ConvoyProgram
 from ledger.planning.convoy_values import (
     DEFAULT_TIME_LIMIT,
@@ -80,7 +81,6 @@ from ledger.planning.convoy_values import (
     load_points,
     reaches,
 )
-from ledger.quantities import Supplies
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",

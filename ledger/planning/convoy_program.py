@@ -16,6 +16,8 @@ from fractions import Fraction
 import numpy as np
 from scipy.sparse import coo_array, csr_array  # type: ignore[import-untyped]
 
+from ledger.model.quantities import COMMODITIES, Supplies
+from ledger.model.trucks import TRUCK_TYPES, TruckType, truck_chart
 from ledger.planning.convoy_values import (
     Carrier,
     PlannedLeg,
@@ -27,8 +29,6 @@ from ledger.planning.convoy_values import (
     reaches,
 )
 from ledger.planning.lexicographic import Group, Lexicographic, Solution, solve
-from ledger.quantities import COMMODITIES, Supplies
-from ledger.trucks import TRUCK_TYPES, TruckType, truck_chart
 
 
 @dataclass(slots=True)

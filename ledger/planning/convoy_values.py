@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal, NamedTuple
 
-from ledger.quantities import Supplies
-from ledger.trucks import TruckType, truck_chart
+from ledger.model.quantities import Supplies
+from ledger.model.trucks import TruckType, truck_chart
 
 PlanStatus = Literal["optimal", "most_delivered", "time_limit", "failed"]
 DEFAULT_TIME_LIMIT: Final = 10.0

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from ledger.errors import LedgerError
+from ledger.model.errors import LedgerError
+from ledger.model.quantities import COMMODITIES
+from ledger.model.state import GameState
+from ledger.model.units import Side
 from ledger.planning.available import carriers_of, requisitions_of, stocks_of
 from ledger.planning.convoy import candidate_trips, plan_convoy
 from ledger.planning.convoy_values import DEFAULT_TIME_LIMIT, ConvoyPlan
-from ledger.quantities import COMMODITIES
-from ledger.state import GameState
-from ledger.units import Side
 
 Row = dict[str, Any]
 

@@ -12,7 +12,7 @@ import pytest
 from ledger.charts.dice import D66, TWO_D6_SUM
 from ledger.charts.engine import PRINTED_GAP, CoverageProblem, coverage_problems
 from ledger.charts.loader import bundled_chart, bundled_chart_ids
-from ledger.rulings import RULINGS
+from ledger.model.rulings import RULINGS
 
 REFERENCE_CSV = (
     Path(__file__).resolve().parents[3]

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from ledger.charts.dice import D66
 from ledger.charts.engine import coverage_problems
-from ledger.cna.breakdown import (
+from ledger.model.rulings import RULINGS
+from ledger.rules.breakdown import (
     PERCENTS,
     BreakdownRulings,
     HexMove,
@@ -29,7 +30,6 @@ from ledger.cna.breakdown import (
     toe_broken_down_odds,
     truck_bar_shift,
 )
-from ledger.rulings import RULINGS
 
 REFERENCE_CSV = (
     Path(__file__).resolve().parents[3] / "shared/reference/cna/charts/21.38-breakdown.csv"

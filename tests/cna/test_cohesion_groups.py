@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.cna.cohesion_groups import (
+from ledger.model.units import Unit
+from ledger.rules.cohesion_groups import (
     Counter,
     Formation,
     Member,
@@ -15,8 +16,7 @@ from ledger.cna.cohesion_groups import (
     prevailing_cohesion,
     round_level,
 )
-from ledger.cna.morale import adjusted_morale, final_adjusted_morale, morale_modifier
-from ledger.units import Unit
+from ledger.rules.morale import adjusted_morale, final_adjusted_morale, morale_modifier
 
 BRIGADE = 2  # Stacking Points of a standard brigade (9.4)
 DIVISION = 5

@@ -11,9 +11,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.apply import start
-from ledger.clock import GameTime
-from ledger.cna.consumption import (
+from ledger.io.scenario import bundled_scenarios, load_scenario
+from ledger.model.apply import start
+from ledger.model.clock import GameTime
+from ledger.model.events import GameStarted, Source
+from ledger.model.quantities import Supplies
+from ledger.model.rulings import RULINGS
+from ledger.model.state import GameState
+from ledger.model.units import Unit, UnitClass
+from ledger.rules.consumption import (
     CAPTURED_STORES_RULING,
     CLASS_FUEL_RULING,
     COMMONWEALTH_RULING,
@@ -52,12 +58,6 @@ from ledger.cna.consumption import (
     usable_captured,
     weekly_evaporation,
 )
-from ledger.events import GameStarted, Source
-from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.quantities import Supplies
-from ledger.rulings import RULINGS
-from ledger.state import GameState
-from ledger.units import Unit, UnitClass
 
 OPTIONS = {r.id: r.options for r in RULINGS}
 ALL_RULINGS = st.builds(

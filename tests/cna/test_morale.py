@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.cna.morale import (
+from ledger.model.rulings import RULINGS
+from ledger.rules.morale import (
     FRACTION_RULING,
     GAP_RULING,
     LIMITS_RULING,
@@ -20,7 +21,6 @@ from ledger.cna.morale import (
     morale_modifier_distribution,
     morale_row,
 )
-from ledger.rulings import RULINGS
 
 OPTIONS = {r.id: r.options for r in RULINGS}
 ALL_RULINGS = st.builds(

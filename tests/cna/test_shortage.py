@@ -12,16 +12,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.apply import start
-from ledger.cna.consumption import (
+from ledger.io.scenario import bundled_scenarios, load_scenario
+from ledger.model.apply import start
+from ledger.model.events import GameStarted, Source
+from ledger.model.rulings import RULINGS
+from ledger.model.state import GameState
+from ledger.model.units import TOEHolding, Unit, UnitClass
+from ledger.rules.consumption import (
     AmmoUse,
     ConsumptionRulings,
     unit_movement_fuel,
     unit_stores,
     unit_water,
 )
-from ledger.cna.consumption import rate_file as consumption_rate_file
-from ledger.cna.shortage import (
+from ledger.rules.consumption import rate_file as consumption_rate_file
+from ledger.rules.shortage import (
     ATTRITION_BASE_RULING,
     ATTRITION_HALVES_RULING,
     ATTRITION_SCOPE_RULING,
@@ -54,11 +59,6 @@ from ledger.cna.shortage import (
     surrenders_without_ammunition,
     water_shortage,
 )
-from ledger.events import GameStarted, Source
-from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.rulings import RULINGS
-from ledger.state import GameState
-from ledger.units import TOEHolding, Unit, UnitClass
 
 OPTIONS = {r.id: r.options for r in RULINGS}
 ALL_RULINGS = st.builds(

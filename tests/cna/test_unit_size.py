@@ -14,9 +14,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ledger.apply import start
-from ledger.clock import GameTime
-from ledger.cna.unit_size import (
+from ledger.io.scenario import bundled_scenarios, load_scenario
+from ledger.model.apply import start
+from ledger.model.clock import GameTime
+from ledger.model.events import GameStarted, Source
+from ledger.model.state import GameState
+from ledger.model.units import Ratings, TOEHolding, Unit, UnitClass
+from ledger.rules.unit_size import (
     LEVELS,
     Level,
     SizeRulings,
@@ -32,10 +36,6 @@ from ledger.cna.unit_size import (
     stacking_chart,
     tier,
 )
-from ledger.events import GameStarted, Source
-from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.state import GameState
-from ledger.units import Ratings, TOEHolding, Unit, UnitClass
 
 HQ = UnitClass("t.hq", "a", "headquarters", 10, Ratings())
 INFANTRY = UnitClass("t.inf", "m", "infantry", 8, Ratings(), max_toe=10)

@@ -7,12 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ledger.apply import start
 from ledger.combat.resolve import PreparedCombat
-from ledger.events import GameStarted, Source
 from ledger.io.combat_request import build_combat, parse_request
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.state import GameState
+from ledger.model.apply import start
+from ledger.model.events import GameStarted, Source
+from ledger.model.state import GameState
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "combat"
 

@@ -27,8 +27,8 @@ from ledger.combat.anti_armor import (
 from ledger.combat.forces import Element, Loss, elements_of
 from ledger.combat.terrain import Hexside
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.rulings import RULINGS
-from ledger.units import Ratings
+from ledger.model.rulings import RULINGS
+from ledger.model.units import Ratings
 
 CSV = Path("/work/shared/reference/cna/charts/14.6-anti-armor-results.csv")
 

@@ -32,8 +32,8 @@ from ledger.combat.assault_losses import (
     vulnerability_required,
 )
 from ledger.combat.forces import CombatClass, Element, Loss
-from ledger.rulings import RULINGS
-from ledger.units import Ratings
+from ledger.model.rulings import RULINGS
+from ledger.model.units import Ratings
 
 DCA = "defensive_close_assault"
 OCA = "offensive_close_assault"

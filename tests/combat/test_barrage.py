@@ -23,9 +23,9 @@ from ledger.combat.barrage import (
 )
 from ledger.combat.forces import Element, elements_of
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.rulings import RULINGS
-from ledger.scenario import Setup
-from ledger.units import Ratings
+from ledger.model.rulings import RULINGS
+from ledger.model.scenario import Setup
+from ledger.model.units import Ratings
 
 
 @pytest.fixture(scope="module")

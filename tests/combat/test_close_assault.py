@@ -23,7 +23,7 @@ from ledger.combat.close_assault import (
 from ledger.combat.forces import Element, elements_of
 from ledger.combat.terrain import Hexside
 from ledger.io.scenario import bundled_scenarios, load_scenario
-from ledger.units import Ratings
+from ledger.model.units import Ratings
 
 
 def troops(

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from ledger.combat.costs import ammunition_for, combat_cp, segment_cp
 from ledger.combat.forces import Element
-from ledger.units import Ratings
+from ledger.model.units import Ratings
 
 
 def cp_of(charges: list) -> dict[str, Fraction]:

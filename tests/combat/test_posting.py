@@ -7,8 +7,6 @@ from fractions import Fraction
 
 import pytest
 
-from ledger import reports
-from ledger.apply import apply, start
 from ledger.combat.costs import (
     AmmoCharge,
     CPCharge,
@@ -28,8 +26,13 @@ from ledger.combat.posting import (
     post_combat,
     unit_losses,
 )
-from ledger.commands import Outcome, end_stage, undo
-from ledger.events import (
+from ledger.commands.cp import Outcome, end_stage, undo
+from ledger.commands.reorganize import advance_phase
+from ledger.journal import EventStore
+from ledger.journal.codec import decode, encode
+from ledger.journal.session import CommandRefused, GameSession, create_game
+from ledger.model.apply import apply, start
+from ledger.model.events import (
     CombatMarkersCleared,
     CombatResolved,
     CPExpended,
@@ -39,14 +42,11 @@ from ledger.events import (
     SuppliesConsumed,
     TOEPointsLost,
 )
-from ledger.journal import EventStore
-from ledger.journal.codec import decode, encode
-from ledger.journal.session import CommandRefused, GameSession, create_game
-from ledger.quantities import Supplies
-from ledger.reorganize import advance_phase
-from ledger.scenario import Setup
-from ledger.state import GameState
-from ledger.units import Ratings, TOEHolding, Unit, UnitClass, WeaponSystem, with_markers
+from ledger.model.quantities import Supplies
+from ledger.model.scenario import Setup
+from ledger.model.state import GameState
+from ledger.model.units import Ratings, TOEHolding, Unit, UnitClass, WeaponSystem, with_markers
+from ledger.reports import tables as reports
 
 CW, AX = "C3721", "C3821"
 PZ = WeaponSystem(

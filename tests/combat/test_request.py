@@ -22,7 +22,7 @@ from ledger.io.combat_request import (
     parse_request_text,
     uses_ledger,
 )
-from ledger.state import GameState
+from ledger.model.state import GameState
 from tests.combat.requests import example, prepared, rules_examples_state
 
 

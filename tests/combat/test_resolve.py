@@ -23,7 +23,7 @@ from ledger.combat.resolve import (
     read_combat,
     roll_dice,
 )
-from ledger.state import GameState
+from ledger.model.state import GameState
 from tests.combat.requests import example, prepared, rules_examples_state
 
 

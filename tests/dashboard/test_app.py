@@ -14,15 +14,15 @@ from typing import TypeVar
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ledger import commands
-from ledger.commands import Outcome
-from ledger.events import Event, Source
+from ledger.commands import cp as commands
+from ledger.commands.cp import Outcome
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
 from ledger.journal.store import database_url
-from ledger.scenario import Setup
-from ledger.state import GameState
+from ledger.model.events import Event, Source
+from ledger.model.scenario import Setup
+from ledger.model.state import GameState
 from tests.dashboard.pages import APP, app_on
 
 W = TypeVar("W")
@@ -358,9 +358,9 @@ def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
     krrc = next(u for u in setup.units if u.counter == "1 KRRC")
     from fractions import Fraction
 
-    from ledger.commands import end_stage, spend_cp
-    from ledger.events import Source
-    from ledger.reorganize import attach
+    from ledger.commands.cp import end_stage, spend_cp
+    from ledger.commands.reorganize import attach
+    from ledger.model.events import Source
 
     spt = "cw.7_armd_div.7th_support_group_hq"
     session.execute(lambda s: attach(s, krrc.id, spt, Source(s.clock)))  # 1 CP (6.3)

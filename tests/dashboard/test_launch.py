@@ -10,7 +10,7 @@ from dashboard import launch
 from ledger.journal import EventStore
 from ledger.journal.session import create_game
 from ledger.journal.store import database_url
-from ledger.scenario import Setup
+from ledger.model.scenario import Setup
 
 MINI = Path(__file__).resolve().parents[1] / "fixtures" / "mini.toml"
 

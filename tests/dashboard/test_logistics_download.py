@@ -42,9 +42,9 @@ def test_logistics_download_and_supply_held(graziani_db: str) -> None:
 def test_the_download_is_the_workbook() -> None:
     """The button's data is the builder the picker names (the AppTest cannot click it)."""
     from dashboard.views.sheets import LOGISTICS_CHOICES
-    from ledger.apply import start
-    from ledger.events import GameStarted, Source
     from ledger.io.logistics_sheets import WORKBOOKS
+    from ledger.model.apply import start
+    from ledger.model.events import GameStarted, Source
 
     setup = load_scenario(resolve("graziani"))
     state = start(GameStarted(Source(setup.info.start), setup))

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ledger.events import Source
+from ledger.commands.logistics import file_requisition
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
 from ledger.journal.store import database_url
-from ledger.logistics import file_requisition
-from ledger.quantities import Supplies
-from ledger.scenario import Setup
+from ledger.model.events import Source
+from ledger.model.quantities import Supplies
+from ledger.model.scenario import Setup
 from tests.dashboard.pages import app_on
 
 
@@ -68,7 +68,7 @@ def test_a_refused_acceptance_shows_the_errors(planner_db: str) -> None:
     # another player empties Mersa Matruh's ammunition meanwhile
     session = GameSession(EventStore(planner_db), "mini")
     source = Source(session.state.clock, "commonwealth", "logistics_commander")
-    from ledger.logistics import consume
+    from ledger.commands.logistics import consume
 
     session.execute(lambda s: consume(s, "cw_matruh", Supplies(ammo=900), "correction", source))
     at.run()

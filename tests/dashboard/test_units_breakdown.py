@@ -7,17 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from ledger import reorganize
-from ledger.breakdown_log import breakdown_check
-from ledger.commands import transfer
-from ledger.events import Source
+from ledger.commands import reorganize
+from ledger.commands.breakdown_log import breakdown_check
+from ledger.commands.cp import transfer
+from ledger.commands.movement import move_unit
 from ledger.io.scenario import load_scenario
 from ledger.journal import EventStore
 from ledger.journal.session import create_game
 from ledger.journal.store import database_url
-from ledger.movement import move_unit
-from ledger.quantities import Supplies
-from ledger.state import GameState
+from ledger.model.events import Source
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
 from tests.dashboard.pages import app_on
 
 ARMOR = Path(__file__).resolve().parents[1] / "fixtures" / "armor.toml"

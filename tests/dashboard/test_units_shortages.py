@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from ledger import logistics
-from ledger.commands import end_stage
-from ledger.events import Source
+from ledger.commands import logistics
+from ledger.commands.cp import end_stage
 from ledger.journal import EventStore
 from ledger.journal.session import create_game
 from ledger.journal.store import database_url
-from ledger.quantities import Supplies
-from ledger.scenario import Setup
-from ledger.state import GameState
+from ledger.model.events import Source
+from ledger.model.quantities import Supplies
+from ledger.model.scenario import Setup
+from ledger.model.state import GameState
 from tests.dashboard.pages import app_on
 
 

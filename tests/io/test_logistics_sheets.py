@@ -31,11 +31,9 @@ import openpyxl
 import pytest
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ledger import logistics
-from ledger.apply import apply, start
 from ledger.cli import main
-from ledger.commands import Outcome
-from ledger.events import GameStarted, Source
+from ledger.commands import logistics
+from ledger.commands.cp import Outcome
 from ledger.io.logistics_sheets import (
     WORKBOOKS,
     load_logistics_template,
@@ -47,10 +45,12 @@ from ledger.io.logistics_sheets import (
 )
 from ledger.io.logistics_template import FORMS
 from ledger.io.scenario import load_scenario
-from ledger.quantities import Supplies
-from ledger.scenario import Setup
-from ledger.state import GameState
-from ledger.units import SIDES, Side
+from ledger.model.apply import apply, start
+from ledger.model.events import GameStarted, Source
+from ledger.model.quantities import Supplies
+from ledger.model.scenario import Setup
+from ledger.model.state import GameState
+from ledger.model.units import SIDES, Side
 from tests.io.printing import print_pdf
 
 GRAZIANI = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"

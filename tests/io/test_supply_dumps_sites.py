@@ -6,10 +6,10 @@ import io
 
 import openpyxl
 
-from ledger.apply import start
-from ledger.events import GameStarted, Source
 from ledger.io.logistics_sheets import supply_dumps_workbook
 from ledger.io.scenario import bundled_scenarios, load_scenario
+from ledger.model.apply import start
+from ledger.model.events import GameStarted, Source
 
 
 def test_site_and_capacity_columns() -> None:

@@ -26,17 +26,17 @@ import openpyxl
 import pytest
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ledger.apply import start
 from ledger.cli import main
-from ledger.events import GameStarted, Source
 from ledger.io import xlsx
 from ledger.io.scenario import load_scenario
 from ledger.io.toe_sheets import load_toe_template, sheet_variant, toe_log_workbook
-from ledger.quantities import Supplies
-from ledger.scenario import Setup
-from ledger.state import GameState
-from ledger.toe_log import VARIANTS, toe_log
-from ledger.units import SIDES
+from ledger.model.apply import start
+from ledger.model.events import GameStarted, Source
+from ledger.model.quantities import Supplies
+from ledger.model.scenario import Setup
+from ledger.model.state import GameState
+from ledger.model.units import SIDES
+from ledger.reports.toe_log import VARIANTS, toe_log
 from tests.io.printing import print_pdf
 
 GRAZIANI = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"
@@ -73,7 +73,7 @@ def with_trucks(graziani: GameState) -> GameState:
 
 def _top_formations(setup: Setup, side: str) -> set[str]:
     """Top-level Parent Formations at the start, from the scenario's records (not through
-    ledger.organization): units with someone with them and no one above them."""
+    ledger.rules.organization): units with someone with them and no one above them."""
     units = {u.id: u for u in setup.units if u.side == side and u.arrival is None}
 
     def parent(uid: str) -> str | None:

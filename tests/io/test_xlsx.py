@@ -23,13 +23,13 @@ import openpyxl
 import pytest
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ledger.apply import apply
-from ledger.commands import Outcome, end_stage, spend_cp, transfer
-from ledger.events import Source
+from ledger.commands.cp import Outcome, end_stage, spend_cp, transfer
 from ledger.io.xlsx import field_commander_workbook, load_template
-from ledger.quantities import Supplies
-from ledger.reports import field_commander_sheet
-from ledger.state import GameState
+from ledger.model.apply import apply
+from ledger.model.events import Source
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
+from ledger.reports.tables import field_commander_sheet
 from tests.io.printing import print_pdf
 
 HEADERS = [

@@ -11,18 +11,18 @@ from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 
-from ledger.apply import apply
-from ledger.commands import Outcome, transfer, undo
-from ledger.events import Event, Source
-from ledger.holdings import TruckGroup
-from ledger.logistics import file_requisition, fulfil_requisition, move_trucks
+from ledger.commands.cp import Outcome, transfer, undo
+from ledger.commands.logistics import file_requisition, fulfil_requisition, move_trucks
+from ledger.model.apply import apply
+from ledger.model.events import Event, Source
+from ledger.model.holdings import TruckGroup
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
+from ledger.model.trucks import TruckType
 from ledger.planning.accept import accept_plan, unready_legs
 from ledger.planning.available import carriers_of, dedicated_to, requisitions_of
 from ledger.planning.convoy import ConvoyPlan, PlannedLeg, Trip
 from ledger.planning.proposal import plan_for_side
-from ledger.quantities import Supplies
-from ledger.state import GameState
-from ledger.trucks import TruckType
 
 RNF, MATRUH = "cw.1_rnf", "cw_matruh"
 

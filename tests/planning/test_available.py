@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ledger.apply import apply
-from ledger.clock import GameTime
-from ledger.events import Source
-from ledger.holdings import TruckGroup
-from ledger.logistics import file_requisition
+from ledger.commands.logistics import file_requisition
+from ledger.model.apply import apply
+from ledger.model.clock import GameTime
+from ledger.model.events import Source
+from ledger.model.holdings import TruckGroup
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
 from ledger.planning.available import carriers_of, free_carrier, occupied_points, stocks_of
 from ledger.planning.convoy import Carrier, Stock
-from ledger.quantities import Supplies
-from ledger.state import GameState
 
 
 def _convoy(group_id: str = "cw_convoy", **changes: object) -> TruckGroup:

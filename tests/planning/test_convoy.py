@@ -13,6 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ledger.model.quantities import COMMODITIES, Supplies
+from ledger.model.trucks import TRUCK_TYPES, truck_chart
 from ledger.planning.convoy import (
     Carrier,
     ConvoyPlan,
@@ -26,8 +28,6 @@ from ledger.planning.convoy import (
     plan_convoy,
     reaches,
 )
-from ledger.quantities import COMMODITIES, Supplies
-from ledger.trucks import TRUCK_TYPES, truck_chart
 
 
 def _plan(

@@ -1,6 +1,6 @@
 """The named rulings of the Battles for North Africa calculators (docs/games/bfna.md).
 
-Each is a ``ledger.scenario.Ruling``; a request picks another option with
+Each is a ``ledger.model.scenario.Ruling``; a request picks another option with
 ``"rulings": {id: option}``. Cases are ``"<section heading> ¶<n>"`` (see the package docstring).
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ledger.scenario import Ruling
+from ledger.model.scenario import Ruling
 
 HALVINGS: Final = Ruling(
     id="bfna-halvings-compound",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ledger.scenario import Ruling
+from ledger.model.scenario import Ruling
 
 DIE_ROLL_WINDOWS: Final = Ruling(
     id="htr-8.73-die-roll-windows",

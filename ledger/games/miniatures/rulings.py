@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ledger.scenario import Ruling
+from ledger.model.scenario import Ruling
 
 CONSECUTIVE_ASSAULT: Final = Ruling(
     "miniatures-consecutive-assault-column",

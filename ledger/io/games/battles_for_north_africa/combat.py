@@ -9,7 +9,6 @@ from typing import Any
 
 from ledger.charts.odds import OddsTooLow
 from ledger.combat.forces import to_json
-from ledger.errors import LedgerError
 from ledger.games.battles_for_north_africa import rulings as R
 from ledger.games.battles_for_north_africa.combat import CombatOdds, CombatSetup, work_out_combat
 from ledger.games.battles_for_north_africa.strength import SetupError, StrengthLine
@@ -20,6 +19,7 @@ from ledger.io.games.battles_for_north_africa.crt_csv import load_crt
 from ledger.io.games.battles_for_north_africa.models import FIELD_CASES, CombatRequest
 from ledger.io.games.battles_for_north_africa.problems import Problems, text_field
 from ledger.io.games.battles_for_north_africa.shaping import figure, number, ratio_text
+from ledger.model.errors import LedgerError
 
 
 def run_combat(data: Any, base: Path) -> dict[str, Any]:

@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ledger.charts.odds import parse_ratio
-from ledger.errors import LedgerError
 from ledger.games.battles_for_north_africa.crt import (
     TABLES,
     CombatResultsTable,
@@ -24,6 +23,7 @@ from ledger.games.battles_for_north_africa.crt import (
 from ledger.io.combat_request import RequestError
 from ledger.io.games.battles_for_north_africa.models import CRT_CASE
 from ledger.io.games.battles_for_north_africa.problems import read_text
+from ledger.model.errors import LedgerError
 
 Bad = Callable[[int, str, str], None]
 """Records a problem: (file line, column as written or "", message)."""

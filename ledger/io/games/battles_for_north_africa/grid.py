@@ -17,7 +17,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ledger.errors import LedgerError
 from ledger.games.battles_for_north_africa.hexgrid import (
     Hex,
     HexMap,
@@ -31,6 +30,7 @@ from ledger.games.battles_for_north_africa.units import unit_type
 from ledger.io.combat_request import RequestError
 from ledger.io.games.battles_for_north_africa.models import GRID_CASE, GridIn
 from ledger.io.games.battles_for_north_africa.problems import pydantic_errors, read_text
+from ledger.model.errors import LedgerError
 
 
 def load_grid(base: Path, grid: str | dict[str, Any]) -> SupplyMap:

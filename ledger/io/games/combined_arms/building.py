@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
-from ledger.errors import LedgerError
 from ledger.games.combined_arms.combat import AIR_STRIKE, AIR_STRIKE_VALUES, Attacker
 from ledger.games.combined_arms.disruption import parse_level
 from ledger.games.combined_arms.overrun import Overrunner
@@ -32,6 +31,7 @@ from ledger.io.games.combined_arms.models import (
     PlaceIn,
     UnitIn,
 )
+from ledger.model.errors import LedgerError
 
 T = TypeVar("T")
 

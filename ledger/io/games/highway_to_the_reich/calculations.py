@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from ledger.combat.forces import to_json
-from ledger.errors import LedgerError
 from ledger.games.highway_to_the_reich import plain
 from ledger.games.highway_to_the_reich.air_landing import (
     ABORT,
@@ -64,6 +63,7 @@ from ledger.io.games.highway_to_the_reich.shaping import (
     rulings_used,
 )
 from ledger.io.games.highway_to_the_reich.table_file import read_table_file
+from ledger.model.errors import LedgerError
 
 # --- close action (8.73) ----------------------------------------------------------------------
 

@@ -14,7 +14,6 @@ import csv
 from pathlib import Path
 from typing import Final
 
-from ledger.errors import LedgerError
 from ledger.games.highway_to_the_reich.close_action import (
     CLOSE_ACTION_VALUES,
     RATIOS,
@@ -23,6 +22,7 @@ from ledger.games.highway_to_the_reich.close_action import (
     windows_from_layout,
 )
 from ledger.io.combat_request import RequestError
+from ledger.model.errors import LedgerError
 
 CAV_COLUMNS: Final = tuple(f"cav{v}" for v in CLOSE_ACTION_VALUES)
 TABLE_HEADER: Final = ("row", *RATIOS, *CAV_COLUMNS)

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from ledger.combat.forces import Figure
-from ledger.errors import LedgerError
 from ledger.games.miniatures.command import CommandTest, command_test, modifier_problems
 from ledger.games.miniatures.rulings import CONSECUTIVE_ASSAULT, RULINGS
 from ledger.io.combat_request import RequestError
@@ -16,6 +15,7 @@ from ledger.io.games import chosen_rulings, validated
 from ledger.io.games.miniatures.models import CASES, CommandTestRequest
 from ledger.io.games.miniatures.shaping import chance, in_domain, result
 from ledger.io.games.miniatures.tables import COMMAND_COLUMNS, command_chart_from, load_csv
+from ledger.model.errors import LedgerError
 
 NO_CHART_NOTE = (
     "The text does not print the Command Chart: load yours as CSV (command_chart or "

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ledger.errors import LedgerError
 from ledger.games.miniatures import name_key
 from ledger.games.miniatures.command import CommandChart, CommandChartRow
 from ledger.games.miniatures.terrain import DangerousTerrain, parse_range
 from ledger.io.combat_request import RequestError
 from ledger.io.games import domain_error
+from ledger.model.errors import LedgerError
 
 COMMAND_COLUMNS = ("training", "maneuver", "assault")
 """The header of a Command Chart CSV (templates/games/miniatures-command-chart.csv), 2.1."""

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from ledger.combat.forces import Figure
-from ledger.errors import LedgerError
 from ledger.games.miniatures import name_key
 from ledger.games.miniatures.rulings import REPEAT_TERRAIN, RULINGS, SHORT_MOVE
 from ledger.games.miniatures.terrain import (
@@ -23,6 +22,7 @@ from ledger.io.games import chosen_rulings, validated
 from ledger.io.games.miniatures.models import CASES, Crossing, DangerousTerrainRequest
 from ledger.io.games.miniatures.shaping import chance, fraction, in_domain, result
 from ledger.io.games.miniatures.tables import TERRAIN_COLUMNS, load_csv, terrains_from
+from ledger.model.errors import LedgerError
 
 
 def _route_terrains(

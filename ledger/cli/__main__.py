@@ -1,0 +1,5 @@
+"""``python -m ledger.cli``: the ``quartermaster`` command."""
+
+from ledger.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,115 @@
+"""Capturing the enemy's supplies (50.16, 51.16).
+
+A captured holder's supplies leave the enemy's ledger and only the usable share reaches the
+captor: one third of the Ammunition rounded up (50.16), half of the Stores (51.16, ruling
+``51.16-captured-stores-halves``), Fuel and Water whole. The rest is lost. Both sides of the
+capture are one atomic action: the players' ``SuppliesConsumed`` (cause ``captured-by-enemy``) at
+the enemy holder and the ledger's app-made ``SuppliesArrived`` (cause ``captured``) at the
+captor's holder, so the journal shows what was taken, what was kept, and ``undo`` takes back
+both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ledger.commands.cp import Outcome, same_hex_errors
+from ledger.commands.logistics import arrive, consume
+from ledger.model.errors import LedgerError
+from ledger.model.events import Source
+from ledger.model.quantities import COMMODITIES, Supplies
+from ledger.model.state import GameState
+from ledger.rules.consumption import ConsumptionRulings, usable_captured
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureShare:
+    """What a capture takes from the enemy (``taken``) and what the captor may use
+    (``usable``), in supply points per commodity (50.16, 51.16)."""
+
+    taken: Supplies
+    usable: Supplies
+
+    @property
+    def lost(self) -> Supplies:
+        """Supply points destroyed in the capture: taken but not usable."""
+        return self.taken - self.usable
+
+
+def capture_share(taken: Supplies, rulings: ConsumptionRulings) -> CaptureShare:
+    """The usable share of ``taken`` captured supply points, commodity by commodity.
+
+    Ammunition 30 -> 10, 31 -> 11 (a third, rounded up, 50.16); Stores 25 -> 12 or 13 by ruling
+    ``51.16-captured-stores-halves``; Fuel and Water whole. Raises ``ValueError`` for negative
+    amounts."""
+    usable = Supplies(
+        **{c: usable_captured(c, taken.get(c), rulings) for c in COMMODITIES},
+    )
+    return CaptureShare(taken, usable)
+
+
+def capture(
+    state: GameState,
+    enemy_holder: str,
+    captor_holder: str,
+    source: Source,
+    supplies: Supplies | None = None,
+) -> Outcome:
+    """The captor's ``captor_holder`` (a unit, dump or truck group) takes ``supplies`` (all the
+    enemy holder holds when ``None``) from ``enemy_holder`` and keeps the usable share (50.16,
+    51.16).
+
+    Refused, with everything found: unknown holders, both holders on one side, an unlimited
+    source or a dummy dump (nothing to take, 60.44, 60.34), more than the enemy holds, nothing
+    held at all, holders in different hexes (ruling ``same-hex-transfers``: the captor takes the
+    supplies where they are), and whatever ``arrive`` refuses at the captor (its capacity)."""
+    errors: list[LedgerError] = []
+    for field, holder in (("ENEMY", enemy_holder), ("--to", captor_holder)):
+        if state.holder_kind(holder) is None:
+            errors.append(LedgerError(field, f"no dump, unit or truck group {holder!r}"))
+    if errors:
+        return Outcome(errors=tuple(errors))
+    named = state.holder_name
+    if state.holder_side(enemy_holder) == state.holder_side(captor_holder):
+        errors.append(
+            LedgerError(
+                "--to",
+                f"{named(enemy_holder)} and {named(captor_holder)} are both "
+                f"{state.holder_side(captor_holder)}'s: a capture takes the enemy's supplies",
+                "50.16",
+            )
+        )
+    dump = state.dumps.get(enemy_holder)
+    if dump is not None and dump.kind in ("unlimited", "dummy"):
+        errors.append(
+            LedgerError(
+                "ENEMY",
+                f"{named(enemy_holder)} is a {dump.kind} holder: there is nothing to capture",
+                "60.44" if dump.kind == "unlimited" else "60.34",
+            )
+        )
+    if errors:
+        return Outcome(errors=tuple(errors))
+    held = state.holder_supplies(enemy_holder)
+    assert held is not None
+    taken = held if supplies is None else supplies
+    if taken.is_zero:
+        return Outcome(
+            errors=(LedgerError("ENEMY", f"{named(enemy_holder)} holds no supplies", "50.16"),)
+        )
+    share = capture_share(taken, ConsumptionRulings.from_choices(state.ruling))
+    errors += same_hex_errors(state, enemy_holder, captor_holder)
+    lost = consume(state, enemy_holder, taken, "captured-by-enemy", source)
+    errors += lost.errors
+    kept = replace(
+        source, app_made=True, reason=f"usable share of what was captured at {named(enemy_holder)}"
+    )
+    gained = (
+        arrive(state, captor_holder, share.usable, "captured", kept)
+        if not share.usable.is_zero
+        else Outcome()
+    )
+    errors += gained.errors
+    if errors:
+        return Outcome(errors=tuple(errors))
+    return Outcome(events=(*lost.events, *gained.events))

@@ -1,0 +1,196 @@
+"""Recorded moves (8.1, 8.37, 49.13, 21.2x): a unit goes to a hex, expends CP, burns fuel and
+its vehicles gain Breakdown Points.
+
+The board stays on the table: the players say where the unit ends, the CP it expended (8.37)
+and the hexes it entered. A path is one entry a hex, comma-separated:
+``[road:|track:]TERRAIN[+HEXSIDE...]``, with the terrain and hexside names of 8.37 (``-`` or
+space for ``_``): ``road:clear,road:clear,rough,clear+ridge`` is the 21.23 example (15 BP).
+The CP go through ``commands.spend_cp`` (6.21, 6.26, 8.17); the fuel is 49.13's from the
+unit's own Fuel (49.16: a unit holding too little may not make the move); the BP are
+``ledger.rules.breakdown.breakdown_points`` for its vehicles (``ledger.commands.breakdown_log``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Final
+
+from ledger.commands.breakdown_log import vehicle_types
+from ledger.commands.cp import Outcome, spend_cp
+from ledger.model.errors import LedgerError
+from ledger.model.events import Event, Source, SuppliesConsumed, UnitMoved
+from ledger.model.phases import MOVEMENT_AND_COMBAT, is_phase, phase
+from ledger.model.quantities import Supplies, format_cp
+from ledger.model.state import GameState
+from ledger.model.units import Unit
+from ledger.rules.breakdown import (
+    HEX_BREAKDOWN,
+    HEXSIDE_BREAKDOWN,
+    ROAD_ONLY_HEXES,
+    BreakdownRulings,
+    HexMove,
+    Route,
+    breakdown_points,
+)
+from ledger.rules.consumption import ConsumptionRulings, truck_movement_fuel, unit_movement_fuel
+from ledger.rules.shortage import cp_fuel_allows, fuel_shortage
+
+MOVE_ACTIONS: Final = ("move", "enter-minefield", "reaction", "retreat-before-assault")
+"""The 6.3 actions a recorded move may be (``ledger.rules.cp_actions``; all of kind movement)."""
+CARRYING_TRUCKS_RULING: Final = "49.13-carrying-trucks-fuel"
+_ROUTES: Final[dict[str, Route]] = {"road": "road", "track": "track", "off-road": "off-road"}
+_GROUP_CP: Final = 5
+"""49.13: fuel is burnt per group of five CP; the fuel of one group gives ``cp_fuel_allows``."""
+
+
+def _name(text: str) -> str:
+    return text.strip().casefold().replace("-", "_").replace(" ", "_")
+
+
+def parse_hex(text: str, *, vehicles: bool = True) -> HexMove:
+    """One hex entered, ``[road:|track:]TERRAIN[+HEXSIDE...]`` (``"track:rough+wadi"``).
+    Raises ``ValueError`` for an unknown route, terrain or hexside and, for a unit with
+    ``vehicles``, a move no vehicle may make (``move_breakdown_points``'s checks: swamp off a
+    road, up an escarpment...)."""
+    route_text, colon, rest = text.partition(":")
+    if not colon:
+        route_text, rest = "off-road", text
+    route = _ROUTES.get(route_text.strip().casefold())
+    if route is None:
+        raise ValueError(f"{text!r}: a route is road: or track:, not {route_text!r}")
+    terrain, *sides = (_name(part) for part in rest.split("+"))
+    if terrain not in HEX_BREAKDOWN and terrain not in ROAD_ONLY_HEXES:
+        raise ValueError(
+            f"{text!r}: no 8.37 terrain {terrain!r}; one of {', '.join(HEX_BREAKDOWN)}"
+        )
+    for side in sides:
+        if side not in HEXSIDE_BREAKDOWN and side != "up_escarpment":
+            known = ", ".join(HEXSIDE_BREAKDOWN)
+            raise ValueError(f"{text!r}: no 8.37 hexside {side!r}; one of {known}")
+    move = HexMove(terrain, tuple(sides), route)
+    if vehicles:
+        breakdown_points([move])  # the 8.37 / 8.42 checks of a move no vehicle may make
+    return move
+
+
+def parse_path(
+    text: str, *, vehicles: bool = True
+) -> tuple[tuple[HexMove, ...], list[LedgerError]]:
+    """The hexes of a path, comma-separated (``parse_hex``), with an error for each bad entry
+    (field ``--hexes``, case 8.37). An empty text is no hexes."""
+    moves: list[HexMove] = []
+    errors: list[LedgerError] = []
+    for number, entry in enumerate((e for e in text.split(",") if e.strip()), start=1):
+        try:
+            moves.append(parse_hex(entry, vehicles=vehicles))
+        except ValueError as exc:
+            errors.append(LedgerError("--hexes", f"hex {number}: {exc}", "8.37"))
+    return tuple(moves), errors
+
+
+def hex_text(move: HexMove) -> str:
+    """A hex entered as ``parse_hex`` reads it: ``"track:rough+wadi"``, ``"clear"``."""
+    route = "" if move.route == "off-road" else f"{move.route}:"
+    return route + "+".join((move.terrain, *move.hexsides))
+
+
+def move_fuel(state: GameState, unit: Unit, cp: Fraction) -> int:
+    """49.13: Fuel Points the unit burns moving ``cp`` CP: its TOE's (``unit_movement_fuel``)
+    and, under ruling ``49.13-carrying-trucks-fuel`` ``unit-pays``, the Truck Points carrying
+    it (``truck_movement_fuel``)."""
+    rulings = ConsumptionRulings.from_choices(state.ruling)
+    fuel = unit_movement_fuel(unit, state.systems, cp, rulings)
+    if any(unit.carried_by) and state.ruling(CARRYING_TRUCKS_RULING) == "unit-pays":
+        fuel += truck_movement_fuel(unit.carried_by, cp, rulings)
+    return fuel
+
+
+def move_unit(
+    state: GameState,
+    unit_id: str,
+    to: str,
+    cp: Fraction,
+    path: str,
+    source: Source,
+    action: str = "move",
+) -> Outcome:
+    """Record a move of unit ``unit_id`` to hex ``to`` expending ``cp`` CP along ``path``
+    (``parse_path``), in a Movement and Combat Phase (5.2 III.G, 8.11): one ``UnitMoved``
+    (with the exact BP its vehicles gained, 21.23), the app-made ``CPExpended`` of
+    ``spend_cp`` for ``action`` (``MOVE_ACTIONS``) and the app-made ``SuppliesConsumed`` of
+    its fuel (49.13). Refused, with every problem: an unknown unit, another phase, an unknown
+    action, no hex, a bad path or none for a unit with vehicles (21.23), whatever ``spend_cp``
+    refuses, and fuel short of the move (49.16, with the CP its fuel pays)."""
+    unit = state.units.get(unit_id)
+    if unit is None:
+        return Outcome(errors=(LedgerError("unit", f"no unit {unit_id!r} in this game"),))
+    errors: list[LedgerError] = []
+    if not is_phase(state.phase, MOVEMENT_AND_COMBAT):
+        errors.append(
+            LedgerError(
+                "phase",
+                f"units move in a Movement and Combat Phase; it is {phase(state.phase).label} now",
+                "8.11",
+            )
+        )
+    if action not in MOVE_ACTIONS:
+        errors.append(
+            LedgerError("--action", f"a move is one of {', '.join(MOVE_ACTIONS)}, not {action!r}")
+        )
+    if not to.strip():
+        errors.append(LedgerError("--to", "give the hex the unit ends in"))
+    vehicles = vehicle_types(state, unit)
+    moves, bad = parse_path(path, vehicles=bool(vehicles))
+    errors += bad
+    if vehicles and not moves and not bad:
+        errors.append(
+            LedgerError(
+                "--hexes",
+                f"{unit.name} has vehicles: give the hexes entered, for their Breakdown Points",
+                "21.23",
+            )
+        )
+    posted = replace(source, app_made=True)
+    charged = spend_cp(state, unit_id, cp, posted, action if action in MOVE_ACTIONS else "move")
+    errors += charged.errors
+    if not charged.errors:
+        errors += _fuel_errors(state, unit, cp)
+    if errors:
+        return Outcome(errors=tuple(errors))
+    points = Fraction(0)
+    if vehicles:
+        points = breakdown_points(moves, rulings=BreakdownRulings.from_choices(state.ruling))
+    moved = UnitMoved(
+        source, unit_id, unit.location, to.strip(), cp, tuple(hex_text(m) for m in moves), points
+    )
+    events: list[Event] = [moved, *charged.events]
+    fuel = move_fuel(state, unit, cp)
+    if fuel:
+        reason = f"{unit.name} moved {format_cp(cp)} CP"
+        events.append(
+            SuppliesConsumed(
+                replace(posted, reason=reason), unit_id, Supplies(fuel=fuel), "fuel", "49.13"
+            )
+        )
+    return Outcome(events=tuple(events))
+
+
+def _fuel_errors(state: GameState, unit: Unit, cp: Fraction) -> list[LedgerError]:
+    """49.16: the move's fuel against the unit's own, with the CP its fuel would pay."""
+    needed = move_fuel(state, unit, cp)
+    have = unit.supplies.fuel
+    if have >= needed:
+        return []
+    effect = fuel_shortage(needed, have)
+    per_group = move_fuel(state, unit, Fraction(_GROUP_CP))
+    allows = cp_fuel_allows(per_group, have, ConsumptionRulings.from_choices(state.ruling))
+    pays = "" if not have or allows is None else f"; its fuel pays for {format_cp(allows)} CP"
+    return [
+        LedgerError(
+            "fuel",
+            f"{unit.name} burns {needed} Fuel moving {format_cp(cp)} CP (49.13) and holds {have}"
+            f"{pays}. {effect.notes[0]}",
+            "49.16",
+        )
+    ]

@@ -1,0 +1,55 @@
+"""What a game starts from: a scenario's clock, catalogue, counters, dumps and trucks.
+
+``Setup`` is the pure value that ``ledger.io.scenario`` reads from a scenario file and that the
+``GameStarted`` event carries, so a journal replays without the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ledger.model.clock import GameTime
+from ledger.model.holdings import Dump, TruckGroup
+from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A named ruling where the printed rules or reference data are ambiguous or silent.
+
+    ``options`` are the choices a game may make; ``default`` is the one taken unless the game's
+    settings say otherwise (``docs/rulings.md``).
+    """
+
+    id: str
+    case: str
+    question: str
+    options: tuple[str, ...]
+    default: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    """The scenario's identity and length (e.g. 60.22: GT 1 OpStage 1 to GT 6 OpStage 3)."""
+
+    id: str
+    name: str
+    case: str
+    start: GameTime
+    end: GameTime
+    initiative: Side | None = None
+    source: str = ""
+    missing: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything a new game starts from (a scenario file, validated)."""
+
+    info: ScenarioInfo
+    weapons: tuple[WeaponSystem, ...]
+    classes: tuple[UnitClass, ...]
+    units: tuple[Unit, ...]
+    dumps: tuple[Dump, ...]
+    trucks: tuple[TruckGroup, ...]
+    rulings: tuple[Ruling, ...] = ()

@@ -1,0 +1,123 @@
+"""The ledger's state: a fold over the journal's events (``ledger.model.apply.fold``).
+
+``GameState`` is immutable by convention: its mappings are never changed in place; every event
+produces a new state with new mappings (``dataclasses.replace``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ledger.model.capability import unit_cpa
+from ledger.model.clock import GameTime
+from ledger.model.holdings import Dump, Requisition, TruckGroup
+from ledger.model.phases import ORGANIZATION
+from ledger.model.quantities import Supplies
+from ledger.model.scenario import Ruling, ScenarioInfo
+from ledger.model.trucks import NON_MOTORIZED_CPA, carried_cpa
+from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything the ledger knows at one moment of one game.
+
+    ``systems`` maps every TOE system id (weapons and unit classes) to its ``WeaponSystem``.
+    ``rulings`` holds the scenario's and the ledger's named rulings; ``ruling_choices`` the
+    options this game chose where it departs from the defaults. ``phase`` is the key of the
+    current phase of the Operations Stage (``ledger.model.phases``), ``weather`` its weather (29.x)
+    and ``requisitions`` the Supply Requisitions filed (4.55) by id. ``prisoners`` are the
+    Prisoner Points each side holds (side -> points; 15.86d: one for each infantry-type TOE
+    Strength Point it captured; a side holding none is absent) and ``captured_equipment`` the
+    guns and tanks captured (15.86d), as (capturing side, weapon system id, TOE Strength
+    Points), one entry per side and system.
+    """
+
+    info: ScenarioInfo
+    clock: GameTime
+    classes: Mapping[str, UnitClass]
+    systems: Mapping[str, WeaponSystem]
+    units: Mapping[str, Unit]
+    dumps: Mapping[str, Dump]
+    trucks: Mapping[str, TruckGroup]
+    rulings: Mapping[str, Ruling]
+    ruling_choices: Mapping[str, str]
+    phase: str = ORGANIZATION
+    weather: str = "normal"
+    requisitions: Mapping[str, Requisition] = field(default_factory=dict)
+    prisoners: Mapping[str, int] = field(default_factory=dict)
+    captured_equipment: tuple[tuple[str, str, int], ...] = ()
+
+    def ruling(self, ruling_id: str) -> str:
+        """The option in force for a named ruling (the game's choice, else the default).
+
+        Raises ``KeyError`` for a ruling the ledger and scenario do not define.
+        """
+        if ruling_id in self.ruling_choices:
+            return self.ruling_choices[ruling_id]
+        return self.rulings[ruling_id].default
+
+    def cpa(self, unit: Unit, *, for_movement: bool = False) -> int | None:
+        """The unit's CPA under this game's rulings; ``None`` when the scenario lacks it.
+
+        A non-motorized unit (CPA 10 or less) fully carried by truck points moves at the truck
+        CPA (6.17, 8.92); ``ledger.model.trucks.carried_cpa``."""
+        own = unit_cpa(
+            unit,
+            self.classes,
+            self.systems,
+            for_movement=for_movement,
+            lowest_system=self.ruling("unit-cpa-lowest-system") == "lowest",
+        )
+        carried = carried_cpa(unit, self.classes[unit.class_id])
+        if carried is not None and (own is None or own <= NON_MOTORIZED_CPA):
+            return carried
+        return own
+
+    def units_in_play(self, side: Side | None = None) -> list[Unit]:
+        """Units that have arrived by the current OpStage, optionally of one side."""
+        return [
+            u
+            for u in self.units.values()
+            if u.in_play(self.clock) and (side is None or u.side == side)
+        ]
+
+    def holder_supplies(self, holder_id: str) -> Supplies | None:
+        """What a unit, dump or truck group holds; ``None`` for an unknown id."""
+        if holder_id in self.units:
+            return self.units[holder_id].supplies
+        if holder_id in self.dumps:
+            return self.dumps[holder_id].supplies
+        if holder_id in self.trucks:
+            return self.trucks[holder_id].cargo
+        return None
+
+    def holder_side(self, holder_id: str) -> Side | None:
+        """The side a unit, dump or truck group belongs to; ``None`` for an unknown id."""
+        for table in (self.units, self.dumps, self.trucks):
+            if holder_id in table:
+                side: Side = table[holder_id].side
+                return side
+        return None
+
+    def holder_name(self, holder_id: str) -> str:
+        """What players call a holder: a unit's or dump's name, "truck points ID" for trucks."""
+        if holder_id in self.units:
+            return self.units[holder_id].name
+        if holder_id in self.dumps:
+            return self.dumps[holder_id].name
+        if holder_id in self.trucks:
+            group = self.trucks[holder_id]
+            return f"truck points {holder_id} at {group.location}"
+        return repr(holder_id)
+
+    def holder_kind(self, holder_id: str) -> str | None:
+        """``"unit"``, ``"dump"`` or ``"trucks"`` for a holder id; ``None`` when unknown."""
+        if holder_id in self.units:
+            return "unit"
+        if holder_id in self.dumps:
+            return "dump"
+        if holder_id in self.trucks:
+            return "trucks"
+        return None

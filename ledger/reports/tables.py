@@ -1,0 +1,778 @@
+"""Pure rows for the CLI tables, dashboard pages and log sheets (no rule is computed elsewhere).
+
+Every function takes a ``GameState`` (and, for history, the journal) and returns a list of
+plain dicts with stable keys, values as ``int``, ``str`` or ``Fraction`` (CP and cohesion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ledger.commands.convoys import truck_cpa
+from ledger.commands.cp import NON_MOTORIZED_CPA, VOLUNTARY_CEILING
+from ledger.model.apply import apply
+from ledger.model.capability import cp_remaining, disorganization_earned
+from ledger.model.dumps import (
+    OASIS_RULING,
+    capacity,
+    describe_limits,
+    never_runs_out,
+    room,
+    site_of,
+)
+from ledger.model.events import (
+    BreakdownChecked,
+    BreakdownPointsCleared,
+    CohesionAdjusted,
+    CombatMarkersCleared,
+    CombatResolved,
+    ConsumptionPosted,
+    CPExpended,
+    Event,
+    EventUndone,
+    GameStarted,
+    OperationsStageEnded,
+    PhaseAdvanced,
+    RequisitionClosed,
+    RequisitionFiled,
+    SuppliesArrived,
+    SuppliesConsumed,
+    SuppliesTransferred,
+    TOEPointsLost,
+    TroopsCarried,
+    TruckPointsMoved,
+    TrucksLoaded,
+    TrucksMoved,
+    UnitMoved,
+    UnitReorganized,
+    VehiclesRepaired,
+    WeatherRecorded,
+)
+from ledger.model.phases import PHASES, phase, phase_index
+from ledger.model.quantities import COMMODITIES, Supplies, format_cp
+from ledger.model.state import GameState
+from ledger.model.strength import SUMMED_RATINGS, actual_points, raw_points
+from ledger.model.trucks import TRUCK_TYPES
+from ledger.model.units import RATINGS, SIDES, Side, Unit
+from ledger.rules.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
+from ledger.rules.morale import (
+    MoraleRulings,
+    adjusted_morale,
+    adjusted_morale_distribution,
+    morale_modifier_distribution,
+    morale_row,
+)
+from ledger.rules.organization import (
+    current_parent,
+    formation_cpa,
+    formation_rows,
+    formation_stacking_points,
+    formation_tree,
+    formation_truck_points,
+    highest_parent,
+    trucks_carrying_troops,
+)
+from ledger.rules.shortage_status import (
+    ammunition_effect,
+    drawable,
+    hex_surrenders,
+    shortage_labels,
+)
+from ledger.rules.unit_size import SizeRulings, formation_size, size_report
+
+Row = dict[str, Any]
+
+
+def clock(state: GameState) -> Row:
+    """The current Game-Turn and Operations Stage, with the scenario's span."""
+    return {
+        "game_turn": state.clock.game_turn,
+        "op_stage": state.clock.op_stage,
+        "calendar": state.clock.calendar,
+        "phase": phase(state.phase).label,
+        "weather": state.weather,
+        "scenario": state.info.name,
+        "scenario_case": state.info.case,
+        "scenario_start": state.info.start.short,
+        "scenario_end": state.info.end.short,
+        "initiative_first_turn": state.info.initiative or "",
+    }
+
+
+def phases(state: GameState) -> list[Row]:
+    """The phases of the Operations Stage (5.2 III) in order, marking the current one and the
+    ones passed; ``key`` is what ``quartermaster phase`` takes."""
+    now = phase_index(state.phase)
+    return [
+        {
+            "now": "▶" if i == now else ("done" if i < now else ""),
+            "phase": p.label,
+            "key": p.key,
+        }
+        for i, p in enumerate(PHASES)
+    ]
+
+
+def unit_strengths(state: GameState, units: Sequence[Unit]) -> Row:
+    """Raw and Actual points of each summed rating for ``units`` together (11.31–11.34, 11.37)."""
+    row: Row = {}
+    for rating in SUMMED_RATINGS:
+        raw = raw_points(units, rating, state.systems)
+        row[f"raw_{rating}"] = raw
+        row[f"actual_{rating}"] = actual_points(raw, rating)
+    return row
+
+
+def units(
+    state: GameState, side: Side | None = None, *, include_arriving: bool = False
+) -> list[Row]:
+    """One row per counter: identity, assigned ``parent``, ``attached_to``, ``detached``,
+    ``with`` (the Parent Formation it is with now, 9.21), ``riding`` (light, medium, heavy truck
+    points carrying it, 8.95, or ``None``), CPA (the truck CPA when carried, 6.17), CP expended
+    and left, cohesion, TOE, supplies held, first-line truck points attached (8.96),
+    ``breakdown_points`` this OpStage (Fraction, 21.25) and TOE Strength Points
+    ``awaiting_repair`` (21.34), ``markers`` its combat markers (``"pinned, engaged"``; 12.44,
+    15.81),
+    Raw/Actual strengths (11.3) and ``shortages``: what it is short of now, with the case
+    (``shortage_status.shortage_labels``; empty when it has what it needs)."""
+    rows: list[Row] = []
+    attached_trucks: dict[str, int] = {}
+    for group in state.trucks.values():
+        if group.attached_to is not None:
+            attached_trucks[group.attached_to] = (
+                attached_trucks.get(group.attached_to, 0) + group.truck_points
+            )
+    for unit in state.units.values():
+        if side is not None and unit.side != side:
+            continue
+        arrived = unit.in_play(state.clock)
+        if not arrived and not include_arriving:
+            continue
+        cpa = state.cpa(unit)
+        rows.append(
+            {
+                "id": unit.id,
+                "counter": unit.counter,
+                "name": unit.name,
+                "side": unit.side,
+                "nationality": unit.nationality,
+                "echelon": unit.echelon,
+                "class": unit.class_id,
+                "parent": unit.parent or "",
+                "attached_to": unit.attached_to or "",
+                "detached": unit.detached,
+                "with": current_parent(unit) or "",
+                "riding": unit.carried_by if any(unit.carried_by) else None,
+                "location": unit.location,
+                "arrival": unit.arrival.short if unit.arrival else "start",
+                "in_play": arrived,
+                "toe_points": unit.toe_points,
+                "cpa": cpa,
+                "cp_expended": unit.cp_expended,
+                "cp_remaining": None if cpa is None else cp_remaining(unit.cp_expended, cpa),
+                "cp_over": None if cpa is None else max(Fraction(0), unit.cp_expended - cpa),
+                "cohesion": unit.cohesion,
+                "basic_morale": unit.basic_morale,
+                **dict(unit.supplies.items()),
+                "attached_truck_points": attached_trucks.get(unit.id, 0),
+                "breakdown_points": unit.breakdown_points,
+                "awaiting_repair": sum(h.points for h in unit.awaiting_repair),
+                "markers": ", ".join(unit.combat_markers),
+                "shortages": ", ".join(shortage_labels(state, unit)) if arrived else "",
+                **unit_strengths(state, [unit]),
+            }
+        )
+    return rows
+
+
+def hex_surrender(state: GameState, location: str, side: Side) -> Row:
+    """15.15 for one hex: ``{"hex", "side", "surrenders"`` (every unit of ``side`` there is out
+    of ammunition, so all surrender if close assaulted), ``"units"``: how many are there,
+    ``"out_of_ammunition"``: their names and the Ammunition each can draw
+    (``"1st RNF MG Bn: 0 Ammunition"``), ``"case"``}."""
+    there = [u for u in state.units_in_play(side) if location and u.location == location]
+    out = [
+        f"{u.name}: {drawable(state, u, 'ammo') or 0} Ammunition"
+        for u in sorted(there, key=lambda u: u.id)
+        if ammunition_effect(state, u).out_of_ammunition
+    ]
+    return {
+        "hex": location,
+        "side": side,
+        "surrenders": hex_surrenders(state, location, side),
+        "units": len(there),
+        "out_of_ammunition": ", ".join(out),
+        "case": "15.15",
+    }
+
+
+def toe(state: GameState, unit_id: str) -> list[Row]:
+    """The unit's TOE, one row per weapon system, with the seven ratings as printed (11.1).
+
+    Raises ``KeyError`` for an unknown unit.
+    """
+    unit = state.units[unit_id]
+    rows: list[Row] = []
+    for holding in unit.toe:
+        system = state.systems[holding.system]
+        rows.append(
+            {
+                "unit": unit.id,
+                "system": system.id,
+                "name": system.name,
+                "kind": system.kind,
+                "toe_points": holding.points,
+                "cpa": "–" if system.cpa is None else f"{system.cpa}{system.cpa_mark}",
+                **{r: system.ratings.show(r) for r in RATINGS},
+                "fuel_rate": system.fuel_rate,
+                "breakdown": system.breakdown,
+                "flags": ", ".join(holding.flags),
+            }
+        )
+    return rows
+
+
+def dumps(state: GameState, side: Side | None = None) -> list[Row]:
+    """One row per Supply Dump or supply holder, with its supply points (``"unlimited"`` for
+    what never runs out there: 60.44, 8.48, 8.87), its ``site`` (54.12: ``village``, ...), its
+    ``capacity`` and free ``room`` as text in log-sheet order (``"2,500 / 8,000 / 3,000 /
+    1,000"``, ``"unlimited"``; ``""`` for a holder that is not a Supply Dump)."""
+    oasis = state.ruling(OASIS_RULING)
+    return [
+        {
+            "id": d.id,
+            "side": d.side,
+            "name": d.name,
+            "kind": d.kind,
+            "location": d.location,
+            "count": d.count,
+            **{c: "unlimited" if never_runs_out(d, c) else v for c, v in d.supplies.items()},
+            "site": site_of(d) if d.kind == "dump" else "",
+            "capacity": describe_limits(capacity(d, oasis)) if d.kind == "dump" else "",
+            "room": describe_limits(room(d, oasis)) if d.kind == "dump" else "",
+            "case": d.case,
+        }
+        for d in state.dumps.values()
+        if side is None or d.side == side
+    ]
+
+
+def trucks(
+    state: GameState, side: Side | None = None, *, include_arriving: bool = False
+) -> list[Row]:
+    """One row per truck group: line, place, light/medium/heavy truck points and cargo, the CP
+    the group expended this OpStage and its CPA for supplies (8.98, 54.2; ``None`` without
+    truck points), and ``box_loaded`` (it loaded or unloaded in a Tripoli/Tunisia box this
+    OpStage and may not move, 8.88)."""
+    return [
+        {
+            "id": t.id,
+            "side": t.side,
+            "line": t.line,
+            "location": t.location,
+            "light": t.light,
+            "medium": t.medium,
+            "heavy": t.heavy,
+            "truck_points": t.truck_points,
+            **dict(t.cargo.items()),
+            "attached_to": t.attached_to or "",
+            "arrival": t.arrival.short if t.arrival else "start",
+            "purpose": t.purpose,
+            "cp_expended": t.cp_expended,
+            "cpa": truck_cpa(t),
+            "box_loaded": t.box_loaded_at == state.clock,
+        }
+        for t in state.trucks.values()
+        if (side is None or t.side == side) and (include_arriving or t.in_play(state.clock))
+    ]
+
+
+def supply_totals(state: GameState) -> list[Row]:
+    """Per side: supply points in dumps, with units and on trucks, and in all (in play only).
+
+    Unlimited sources are not counted; ``unlimited_sources`` says how many a side has.
+    """
+    rows: list[Row] = []
+    for side in SIDES:
+        in_dumps = sum(
+            (d.supplies for d in state.dumps.values() if d.side == side and not d.unlimited),
+            Supplies(),
+        )
+        with_units = sum((u.supplies for u in state.units_in_play(side)), Supplies())
+        on_trucks = sum(
+            (t.cargo for t in state.trucks.values() if t.side == side and t.in_play(state.clock)),
+            Supplies(),
+        )
+        for place, amount in (
+            ("dumps", in_dumps),
+            ("units", with_units),
+            ("trucks", on_trucks),
+            ("total", in_dumps + with_units + on_trucks),
+        ):
+            rows.append({"side": side, "held_in": place, **dict(amount.items())})
+        rows[-1]["unlimited_sources"] = sum(
+            1 for d in state.dumps.values() if d.side == side and d.unlimited
+        )
+    return rows
+
+
+def describe(event: Event, state: GameState | None = None) -> str:
+    """One line saying what an event did, in the game's terms."""
+
+    def name(unit_or_holder: str) -> str:
+        if state is not None:
+            for table in (state.units, state.dumps):
+                if unit_or_holder in table:
+                    return str(table[unit_or_holder].name)
+        return unit_or_holder
+
+    if isinstance(event, GameStarted):
+        info = event.setup.info
+        return f"game started: {info.name} ({info.case}), {len(event.setup.units)} counters"
+    if isinstance(event, CPExpended):
+        dp = f", {format_cp(event.disorganization)} DP" if event.disorganization else ""
+        action = "" if event.action == "other" else f" ({event.action})"
+        return f"{name(event.unit_id)} expends {format_cp(event.cp)} CP{action}{dp}"
+    if isinstance(event, CohesionAdjusted):
+        points = (
+            f"{format_cp(event.change)} RP"
+            if event.change > 0
+            else f"{format_cp(-event.change)} DP"
+        )
+        return f"{name(event.unit_id)}: {points} ({event.cause}, {event.case})"
+    if isinstance(event, SuppliesTransferred):
+        return f"{event.supplies.describe()} from {name(event.origin)} to {name(event.destination)}"
+    if isinstance(event, OperationsStageEnded):
+        return f"{event.ended.short} ended; {event.began.short} begins ({len(event.cp_cleared)} units' CP reset)"
+    if isinstance(event, PhaseAdvanced):
+        return f"{phase(event.before).label} over; {phase(event.after).label} begins"
+    if isinstance(event, UnitReorganized):
+        return _describe_reorganized(event, name)
+    if isinstance(event, TruckPointsMoved):
+        moved = ", ".join(
+            f"{n} {t}"
+            for t, n in zip(TRUCK_TYPES, (event.light, event.medium, event.heavy), strict=True)
+            if n
+        )
+        new = " (new group)" if event.created is not None else ""
+        return f"{moved} truck points from {_group_text(event.origin, state, name)} to {_group_text(event.destination, state, name)}{new}"
+    if isinstance(event, TroopsCarried):
+        if not any(event.after):
+            return f"{name(event.unit_id)} unloaded from its trucks"
+        light, medium, heavy = event.after
+        return f"{name(event.unit_id)} rides {light} light, {medium} medium, {heavy} heavy truck points"
+    if isinstance(event, WeatherRecorded):
+        return (
+            f"weather of {event.source.game_time.short}: {event.weather} (was {event.before}; 29.x)"
+        )
+    if isinstance(event, SuppliesConsumed):
+        case = f", {event.case}" if event.case else ""
+        return f"{name(event.holder)} loses {event.supplies.describe()} ({event.cause}{case})"
+    if isinstance(event, SuppliesArrived):
+        case = f", {event.case}" if event.case else ""
+        return f"{event.supplies.describe()} arrive at {name(event.holder)} ({event.cause}{case})"
+    if isinstance(event, RequisitionFiled):
+        return f"requisition {event.requisition_id}: {name(event.unit_id)} asks for {event.wanted.describe()} (4.55)"
+    if isinstance(event, RequisitionClosed):
+        why = f": {event.reason}" if event.reason else ""
+        return f"requisition {event.requisition_id} {event.outcome}{why}"
+    if isinstance(event, ConsumptionPosted):
+        return _describe_upkeep(event)
+    if isinstance(event, TrucksMoved):
+        return _describe_trucks_moved(event)
+    if isinstance(event, TrucksLoaded):
+        box = " in a Tripoli/Tunisia box: no move this OpStage (8.88)" if event.box_after else ""
+        cp = f"{format_cp(event.cp)} CP of their own (6.3)" if event.cp else "no CP of their own"
+        return f"truck points {event.group_id} load or unload: {cp}{box}"
+    if isinstance(event, TOEPointsLost):
+        return _describe_toe_lost(event, name)
+    if isinstance(event, UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared):
+        return _describe_vehicles(event, state, name)
+    if isinstance(event, CombatResolved | CombatMarkersCleared):
+        return _describe_combat(event, name)
+    if isinstance(event, EventUndone):
+        return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
+    raise TypeError(type(event).__name__)
+
+
+def _describe_combat(
+    event: CombatResolved | CombatMarkersCleared, name: Callable[[str], str]
+) -> str:
+    """A combat's hexes, dice, column and result (11.0), or the markers a segment's end
+    cleared (12.44, 15.81)."""
+    if isinstance(event, CombatMarkersCleared):
+        return f"{', '.join(event.markers)} markers off {len(event.cleared)} unit(s) (12.44, 15.81)"
+    *attackers, target = event.hexes or ("?",)
+    where = f"{', '.join(attackers)} → {target}" if attackers else target
+    dice = ", ".join(f"{label} {value}" for label, value in event.dice)
+    rolled = f"; dice {dice}" if dice else ""
+    seed = f" (ledger, seed {event.seed})" if event.seed is not None else ""
+    column = f"; column {event.column}" if event.column else ""
+    markers = "; ".join(f"{name(u)} {m}" for u, m in event.markers)
+    parts = [
+        f"{event.combat.replace('_', ' ')} {where}{column}{rolled}{seed}",
+        *event.summary,
+        *([markers] if markers else []),
+        *(f"{side} takes {points} Prisoner Points (15.86)" for side, points in event.prisoners),
+        *(f"{side} captures {points} {system} (15.86)" for side, system, points in event.captured),
+    ]
+    return "; ".join(parts)
+
+
+def _describe_toe_lost(event: TOEPointsLost, name: Callable[[str], str]) -> str:
+    parts = ", ".join(
+        f"{'-' if points > 0 else '+'}{abs(points)} {system}" for system, points in event.losses
+    )
+    return f"{name(event.unit_id)} TOE {parts} ({event.cause}, {event.case})"
+
+
+def _describe_vehicles(
+    event: UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared,
+    state: GameState | None,
+    name: Callable[[str], str],
+) -> str:
+    """Moves (8.37), breakdown checks (21.34), repairs and the BP cleared (21.25)."""
+
+    def system(system_id: str) -> str:
+        known = state.systems.get(system_id) if state is not None else None
+        return known.name if known is not None else system_id
+
+    if isinstance(event, UnitMoved):
+        bp = f", +{format_cp(event.breakdown_points)} BP" if event.breakdown_points else ""
+        return (
+            f"{name(event.unit_id)} moves {event.before} → {event.after} "
+            f"({format_cp(event.cp)} CP, {len(event.path)} hexes{bp}; 8.37)"
+        )
+    if isinstance(event, BreakdownChecked):
+        lost = "; ".join(
+            f"{system(r.system)} {r.column} {r.reading}: {r.percent} % → {r.points} broken down"
+            for r in event.results
+        )
+        at = format_cp(event.breakdown_points)
+        return f"{name(event.unit_id)} checks at {at} BP: {lost or 'nothing due'} (21.34)"
+    if isinstance(event, VehiclesRepaired):
+        return f"{name(event.unit_id)}: {event.points} {system(event.system)} repaired"
+    return f"Breakdown Points back to 0 for {len(event.cleared)} unit(s) (21.25)"
+
+
+def _describe_reorganized(event: UnitReorganized, name: Callable[[str], str]) -> str:
+    unit = name(event.unit_id)
+    if event.action == "assign":
+        return f"{unit} assigned to {name(event.after.parent or '')} (5.2)"
+    if event.action == "detach":
+        was = event.before.attached_to or event.before.parent or ""
+        return f"{unit} detached from {name(was)} (6.3)"
+    to = event.after.attached_to or event.after.parent or ""
+    return f"{unit} attached to {name(to)} ({event.action}, 6.3)"
+
+
+def _describe_trucks_moved(event: TrucksMoved) -> str:
+    total = event.expended_before + event.cp
+    of = f", {format_cp(total)} of CPA {event.cpa} expended" if event.cpa is not None else ""
+    how = "a Reaction, 8.53" if event.reaction else "8.98"
+    return (
+        f"truck points {event.group_id} move {event.before} → {event.after} "
+        f"({format_cp(event.cp)} CP{of}; {how})"
+    )
+
+
+def _describe_upkeep(event: ConsumptionPosted) -> str:
+    total = sum((d.supplies for d in event.draws), Supplies())
+    taken = total.describe() if not total.is_zero else "nothing"
+    holders = len({d.holder for d in event.draws})
+    units_short = sum(1 for s in event.shortages if s.holder_kind == "unit")
+    trucks_short = len(event.shortages) - units_short
+    short = f"; {units_short} unit(s) short" if units_short else ""
+    short += f"; {trucks_short} truck group(s) short" if trucks_short else ""
+    what = {
+        "water": f"water for {event.period.short}",
+        "stores": f"stores for GT {event.period.game_turn}",
+        "pasta": f"pasta water for GT {event.period.game_turn}",
+        "evaporation": f"evaporation opening GT {event.period.game_turn}",
+        "hot-evaporation": f"Hot-weather evaporation of {event.period.short}",
+        "truck-water": f"truck points' water for {event.period.short}",
+    }.get(event.cause, event.cause)
+    return f"{what} ({event.case}): {taken} from {holders} holder(s){short}"
+
+
+def _group_text(group_id: str, state: GameState | None, name: Callable[[str], str]) -> str:
+    group = state.trucks.get(group_id) if state is not None else None
+    if group is not None and group.attached_to is not None:
+        return f"{name(group.attached_to)} ({group_id})"
+    return group_id
+
+
+def history(journal: Sequence[tuple[int, Event]], state: GameState | None = None) -> list[Row]:
+    """The journal, oldest first: sequence, game time, side/role, what happened, why."""
+    undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+    return [
+        {
+            "seq": seq,
+            "game_time": event.source.game_time.short,
+            "side": event.source.side or "",
+            "role": event.source.role or "",
+            "what": describe(event, state),
+            "why": event.source.reason,
+            "kind": event.kind,
+            "app_made": event.source.app_made,
+            "undone": seq in undone,
+        }
+        for seq, event in journal
+    ]
+
+
+def capability(state: GameState, side: Side | None = None) -> list[Row]:
+    """CP and cohesion per unit in play: CPA, CP expended, left, over (each CP over is a DP,
+    6.21), the 150 % voluntary ceiling of a non-motorized unit (8.17, ``None`` otherwise), the DP
+    one more CP would earn, and the Cohesion Level with the −17/−26 thresholds (15.88, 6.26).
+    """
+    rows: list[Row] = []
+    for row in units(state, side):
+        cpa = row["cpa"]
+        ceiling = None
+        if cpa is not None and cpa <= NON_MOTORIZED_CPA:
+            ceiling = cpa * VOLUNTARY_CEILING
+        next_dp = (
+            None if cpa is None else disorganization_earned(row["cp_expended"], Fraction(1), cpa)
+        )
+        rows.append(
+            {
+                "id": row["id"],
+                "counter": row["counter"],
+                "name": row["name"],
+                "side": row["side"],
+                "parent": row["parent"],
+                "cpa": cpa,
+                "cp_expended": row["cp_expended"],
+                "cp_remaining": row["cp_remaining"],
+                "cp_over": row["cp_over"],
+                "voluntary_ceiling": ceiling,
+                "dp_for_next_cp": next_dp,
+                "cohesion": row["cohesion"],
+                "surrenders_if_assaulted": row["cohesion"] <= SURRENDERS_WHEN_ASSAULTED,
+                "may_not_move": row["cohesion"] <= MAY_NOT_MOVE,
+            }
+        )
+    return rows
+
+
+def formation_capability(state: GameState, hq_id: str) -> tuple[Row, list[Row]]:
+    """A Parent Formation's CP and cohesion: a summary (formation CPA 6.15, Stacking Points
+    9.12, number of units) and one row per unit of its tree (depth first, with ``depth``)
+    carrying the ``capability`` columns. Raises ``KeyError`` for an unknown HQ."""
+    tree = formation_tree(state, hq_id)
+    by_id = {r["id"]: r for r in capability(state)}
+    rows = [
+        {
+            **by_id.get(str(r["id"]), {}),
+            "depth": r["depth"],
+            "stacking_points": r["stacking_points"],
+        }
+        for r in formation_rows(state, tree)
+    ]
+    summary: Row = {
+        "formation": tree.unit.name,
+        "units": len(rows),
+        "formation_cpa": formation_cpa(state, tree),
+        "stacking_points": formation_stacking_points(state, tree),
+    }
+    return summary, rows
+
+
+def formation_organization(state: GameState, hq_id: str) -> tuple[Row, list[Row]]:
+    """A Parent Formation's organization: summary ``{"formation_cpa" (6.15),
+    "stacking_points" (9.12), "controlled_by" (the highest parent, 8.96), "trucks",
+    "carrying" ((light, medium, heavy) truck points it controls and those carrying troops,
+    8.95), "trucks_text", "carrying_text", "printed_size", "size" (the level it counts as, 9.28),
+    "shell" and "shell_reason" (9.26, 9.27, 15.55)}`` and the tree rows of ``formation_rows``
+    with ``"riding"`` (the truck points carrying each unit, "" when none), ``"size"`` and
+    ``"shell"``.
+
+    Raises ``KeyError`` for an unknown HQ id."""
+    tree = formation_tree(state, hq_id)
+    top = highest_parent(state, hq_id)
+    trucks = formation_truck_points(state, top)
+    carrying = trucks_carrying_troops(state, top)
+    rulings = SizeRulings.from_choices(state.ruling)
+    size = formation_size(state, tree, rulings)
+    summary: Row = {
+        "formation": tree.unit.name,
+        "units": sum(1 for _ in tree.walk()),
+        "formation_cpa": formation_cpa(state, tree),
+        "stacking_points": formation_stacking_points(state, tree),
+        "printed_size": size.printed,
+        "size": size.effective,
+        "shell": size.shell,
+        "shell_reason": size.reason,
+        "controlled_by": top,
+        "trucks": trucks,
+        "carrying": carrying,
+        "trucks_text": _triple(trucks),
+        "carrying_text": _triple(carrying),
+    }
+    rows = formation_rows(state, tree)
+    for row in rows:
+        carried = state.units[str(row["id"])].carried_by
+        row["riding"] = _triple(carried) if any(carried) else ""
+        report = size_report(state, str(row["id"]), rulings)
+        row["size"] = report.effective
+        row["shell"] = report.shell
+    return summary, rows
+
+
+def _triple(points: tuple[int, int, int]) -> str:
+    """``"5 L / 5 M / 5 H"``: light, medium and heavy truck points."""
+    return " / ".join(f"{n} {t[0].upper()}" for t, n in zip(TRUCK_TYPES, points, strict=True))
+
+
+def requisitions(
+    state: GameState, side: Side | None = None, *, open_only: bool = False
+) -> list[Row]:
+    """Supply Requisitions (4.55), oldest first: id, unit, side, what is wanted (supply
+    points per commodity), when filed, status (open/fulfilled/rejected), note and reason."""
+    rows: list[Row] = []
+    for req in state.requisitions.values():
+        unit = state.units[req.unit_id]
+        if (side is not None and unit.side != side) or (open_only and req.status != "open"):
+            continue
+        rows.append(
+            {
+                "id": req.id,
+                "unit": unit.name,
+                "unit_id": unit.id,
+                "side": unit.side,
+                "location": unit.location,
+                **{c: req.wanted.get(c) for c in COMMODITIES},
+                "filed": req.filed_at.short,
+                "status": req.status,
+                "note": req.note,
+                "reason": req.reason,
+            }
+        )
+    return rows
+
+
+def formation_hqs(state: GameState, side: Side | None = None) -> list[Row]:
+    """Units in play with other units with them (the Parent Formations a player can pick),
+    top-level formations first: ``{"id", "name", "counter", "members"}``."""
+    members: dict[str, int] = {}
+    for unit in state.units_in_play(side):
+        parent = current_parent(unit)
+        if parent is not None:
+            members[parent] = members.get(parent, 0) + 1
+    rows = [
+        {
+            "id": uid,
+            "name": state.units[uid].name,
+            "counter": state.units[uid].counter,
+            "members": count,
+            "top": current_parent(state.units[uid]) is None,
+        }
+        for uid, count in members.items()
+        if uid in state.units and (side is None or state.units[uid].side == side)
+    ]
+    return sorted(rows, key=lambda r: (not r["top"], r["name"]))
+
+
+def cohesion_history(journal: Sequence[tuple[int, Event]], unit_ids: Sequence[str]) -> list[Row]:
+    """Each unit's Cohesion Level at the end of every Operations Stage so far, and now.
+
+    Rows ``{"game_time", "unit" (id), "name", "cohesion"}`` in journal order, replaying the
+    journal (undone events are reversed as in the ledger; an undone end of OpStage gives no row).
+    """
+    undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+
+    def snapshot(state: GameState, label: str) -> list[Row]:
+        return [
+            {
+                "game_time": label,
+                "unit": u,
+                "name": state.units[u].name,
+                "cohesion": state.units[u].cohesion,
+            }
+            for u in unit_ids
+            if u in state.units
+        ]
+
+    rows: list[Row] = []
+    state: GameState | None = None
+    for seq, event in journal:
+        if isinstance(event, OperationsStageEnded) and state is not None and seq not in undone:
+            rows += snapshot(state, event.ended.short)
+        state = apply(state, event)
+    if state is not None:
+        rows += snapshot(state, state.clock.short)
+    return rows
+
+
+def morale(state: GameState, unit_id: str, reading: int | None = None) -> Row:
+    """A unit's Basic Morale, Cohesion Level, the 17.4 row it uses and the exact odds of each
+    Adjusted Morale (and of Surrender) under the game's rulings; with ``reading`` (11..66), the
+    result of that roll. Odds are ``Fraction``s summing to 1. Raises ``KeyError`` for an
+    unknown unit and ``ValueError`` for a unit without Basic Morale or a bad reading."""
+    unit = state.units[unit_id]
+    if unit.basic_morale is None:
+        raise ValueError(f"{unit.name} has no Basic Morale in the scenario data")
+    rulings = MoraleRulings.from_choices(state.ruling)
+    row: Row = {
+        "unit": unit.name,
+        "basic_morale": unit.basic_morale,
+        "cohesion": unit.cohesion,
+        "chart_row": morale_row(unit.cohesion, rulings),
+        "modifier_odds": {
+            str(k): v for k, v in morale_modifier_distribution(unit.cohesion, rulings).items()
+        },
+        "adjusted_morale_odds": {
+            str(k): v
+            for k, v in adjusted_morale_distribution(
+                unit.basic_morale, unit.cohesion, rulings
+            ).items()
+        },
+    }
+    if reading is not None:
+        row["reading"] = reading
+        row["adjusted_morale"] = adjusted_morale(unit.basic_morale, unit.cohesion, reading, rulings)
+    return row
+
+
+def _with_text(state: GameState, unit: Unit) -> str:
+    """Where a unit is, as a log sheet notes it: "7th Armored Bde HQ", "7th Support Group HQ
+    (attached)", "detached from 7th Armored Div HQ", or "" for a unit with no parent."""
+    if unit.attached_to is not None:
+        return f"{state.units[unit.attached_to].name} (attached)"
+    if unit.parent is None or unit.parent not in state.units:
+        return ""
+    parent = state.units[unit.parent].name
+    return f"detached from {parent}" if unit.detached else parent
+
+
+def field_commander_sheet(state: GameState, side: Side) -> list[Row]:
+    """Field Commander Control Sheet rows (4.52): one per counter in play of ``side``.
+
+    Columns: counter, name, the Parent Formation it is with now (its name: counter texts repeat;
+    "attached", or "detached from" its own, 9.21), hex, CP expended this OpStage, CPA, Cohesion Level,
+    Raw and Actual Barrage and Close Assault points (11.32), Ammunition, Fuel, Stores, Water held.
+    """
+    rows = []
+    for row in units(state, side):
+        rows.append(
+            {
+                "counter": row["counter"],
+                "name": row["name"],
+                "parent": _with_text(state, state.units[row["id"]]),
+                "location": row["location"],
+                "cp_expended": row["cp_expended"],
+                "cpa": row["cpa"],
+                "cohesion": row["cohesion"],
+                "raw_barrage": row["raw_barrage"],
+                "actual_barrage": row["actual_barrage"],
+                "raw_offensive_close_assault": row["raw_offensive_close_assault"],
+                "actual_offensive_close_assault": row["actual_offensive_close_assault"],
+                "raw_defensive_close_assault": row["raw_defensive_close_assault"],
+                "actual_defensive_close_assault": row["actual_defensive_close_assault"],
+                **{c: row[c] for c in COMMODITIES},
+            }
+        )
+    return rows
