@@ -1,7 +1,7 @@
 """The TOE Log Sheets workbook (4.52) on the bundled Graziani scenario (60.22): reloaded with
 openpyxl, printed by LibreOffice, exported by the CLI.
 
-Hand-worked from scenarios/graziani.toml (the same figures as tests/test_toe_log.py):
+Hand-worked from scenarios/graziani.toml (the same figures as tests/reports/test_toe_log.py):
 - 45th Artillery Regt (63rd Cirene Division): 6 TOE 75/18 Gun-Howitzer (Barrage 6), 3 TOE
   100/17 Howitzer (Barrage 8), 3 TOE Light AA 20mm (AA 1): Raw Barrage 36 and 24, Raw AA 3.
 - 63rd Cirene Division: Barrage only from the 45th (36 + 24) and the two regiment HQs' 65/17

@@ -22,8 +22,7 @@ from ledger.model.dumps import (
 )
 from ledger.model.holdings import Dump
 from ledger.model.quantities import Supplies
-
-from .conftest import MINI
+from tests.conftest import MINI
 
 GRAZIANI = SCENARIO_DIR / "graziani.toml"
 

@@ -8,7 +8,7 @@ import pytest
 
 from .test_cli import Player
 
-ARMOR = Path(__file__).parent / "fixtures" / "armor.toml"
+ARMOR = Path(__file__).resolve().parents[1] / "fixtures" / "armor.toml"
 
 
 @pytest.fixture

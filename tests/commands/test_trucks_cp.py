@@ -33,8 +33,7 @@ from ledger.model.holdings import Dump, TruckGroup
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.reports import tables as reports
-
-from .conftest import MINI
+from tests.conftest import MINI
 
 
 def convoy(location: str = "C3721", **cargo: int) -> TruckGroup:
@@ -313,7 +312,7 @@ def test_journals_without_the_new_fields_still_load(game: Game) -> None:
 
 
 def test_move_trucks_and_trucks_from_the_command_line(tmp_path: Path) -> None:
-    from .test_cli import Player
+    from tests.cli.test_cli import Player
 
     scenario = tmp_path / "convoy.toml"
     scenario.write_text(

@@ -5,7 +5,7 @@ from pathlib import Path
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.rulings import RULINGS
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "rulings.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rulings.md"
 
 
 def test_every_ruling_has_a_section_with_its_options() -> None:

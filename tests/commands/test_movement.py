@@ -26,7 +26,7 @@ from ledger.model.state import GameState
 from ledger.reports.tables import describe
 from ledger.rules.breakdown import HexMove
 
-ARMOR = Path(__file__).parent / "fixtures" / "armor.toml"
+ARMOR = Path(__file__).resolve().parents[1] / "fixtures" / "armor.toml"
 RTR = "cw.3_rtr"  # 20 Crusader Mk.I (fuel rate 3, BAR 1R) and 4 Mark VI Light (rate 1, BAR 0)
 RNF = "cw.1_rnf"  # a foot battalion: CPA 8, no vehicles
 EXAMPLE_21_23 = "road:clear,road:clear,rough,clear+ridge"  # ½ + ½ + 8 + (4 + 2) = 15 BP

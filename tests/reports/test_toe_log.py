@@ -36,7 +36,7 @@ from ledger.reports.toe_log import (
 )
 from ledger.rules.organization import current_parent, formation_strengths, formation_tree
 
-GRAZIANI = Path(__file__).resolve().parents[1] / "scenarios" / "graziani.toml"
+GRAZIANI = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"
 CIRENE = "it.63_cirene_div.63rd_cirene_div_hq"
 ARMOURED = "cw.7_armd_div.7th_armored_div_hq"
 LTC = "it.libyan_tank_command.libyan_tank_command_hq"

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
-
-from .conftest import MINI
+from tests.conftest import MINI
 
 HIGH = 'basic_morale = "high"'
 MATRUH_ID = 'id = "cw_matruh"'

@@ -26,8 +26,7 @@ from ledger.model.events import (
 )
 from ledger.model.quantities import Supplies
 from ledger.model.state import GameState
-
-from .conftest import MINI
+from tests.conftest import MINI
 
 SETUP = load_scenario(MINI)
 CW_FINITE = ["cw_matruh", "cw.1_rnf", "cw_c3721", "cw.3_rha"]

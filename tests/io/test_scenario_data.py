@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 FILES = ("graziani.toml", "rules-examples.toml")
 RATINGS = frozenset(  # the seven rating keys of the scenario format (11.1)
     {"aa", "barrage", "vulnerability", "anti_armor", "armor_protection"}

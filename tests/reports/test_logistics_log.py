@@ -29,7 +29,7 @@ from ledger.reports.logistics_log import (
     truck_lines,
 )
 
-GRAZIANI = Path(__file__).resolve().parents[1] / "scenarios" / "graziani.toml"
+GRAZIANI = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"
 
 
 @pytest.fixture(scope="module")

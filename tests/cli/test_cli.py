@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import MINI
+from tests.conftest import MINI
 
 
 class Player:

@@ -1,1 +1,0 @@
-"""Tests of the CNA rules modules (ledger/cna)."""
