@@ -1,5 +1,5 @@
 # Quartermaster: `make run` starts the dashboard on the embedded SQLite default;
-# `make test` runs ruff, mypy and the whole pytest suite. Both set up .venv first.
+# `make test` runs ruff, the import layer contracts, mypy and the whole pytest suite. Both set up .venv first.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -24,6 +24,7 @@ test: lint typecheck pytest
 lint: $(STAMP)
 	$(BIN)/ruff check ledger dashboard tests bench scripts
 	$(BIN)/ruff format --check ledger dashboard tests bench scripts
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

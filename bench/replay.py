@@ -11,7 +11,9 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from ledger.commands.cp import end_stage, spend_cp, transfer
+from ledger.commands.cp import spend_cp
+from ledger.commands.stage_end import end_stage
+from ledger.commands.transfers import transfer
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game

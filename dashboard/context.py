@@ -15,7 +15,7 @@ from typing import Any, Final, NoReturn
 import streamlit as st
 
 from dashboard.text import error_lines, plain
-from ledger.commands.cp import Outcome
+from ledger.commands.outcome import Outcome
 from ledger.journal import EventStore, StaleSequenceError, UnknownGameError, default_database_url
 from ledger.journal.session import CommandRefused, GameSession
 from ledger.model.events import ROLES, Event, Role, Source

@@ -20,7 +20,7 @@ from dashboard.tables import Col, show_table
 from dashboard.text import plain
 from ledger.io.combat_request import RequestError
 from ledger.io.games import calculate
-from ledger.model.scenario import Ruling
+from ledger.charts.ruling import Ruling
 
 FIGURE_COLUMNS: Final = (
     Col("name", "Figure", width=300),

@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Final
 
 from ledger.io.scenario import ScenarioError, bundled_scenarios, load_scenario
-from ledger.journal import EventStore, default_database_url
+from ledger.journal import EventStore, SchemaVersionError, database_url, default_database_url
 from ledger.journal.session import CommandRefused, create_game
-from ledger.journal.store import SchemaVersionError, database_url
 
 APP: Final = Path(__file__).resolve().parent / "app.py"
 DEFAULT_GAME: Final = "graziani"

@@ -41,7 +41,6 @@ from ledger.combat.close_assault import (
 )
 from ledger.combat.costs import AmmoCharge, CPCharge
 from ledger.combat.forces import ColumnShift, Figure, Loss, combat_class
-from ledger.combat.posting import post_combat
 from ledger.combat.resolve import (
     INVOLVED_RULING,
     CombatReading,
@@ -52,6 +51,7 @@ from ledger.combat.resolve import (
     roll_dice,
 )
 from ledger.combat.terrain import hexside_keys, terrain_keys, terrain_label
+from ledger.commands.combat import post_combat
 from ledger.io.combat_request import (
     RequestError,
     build_combat,

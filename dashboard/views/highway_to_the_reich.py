@@ -27,7 +27,7 @@ from ledger.games.highway_to_the_reich.rulings import (
     UNPRINTED_TIMES,
     ZERO_AGAINST_ZERO,
 )
-from ledger.model.scenario import Ruling
+from ledger.charts.ruling import Ruling
 
 GAME: Final = "htr"
 K: Final = "htr_"

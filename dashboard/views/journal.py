@@ -9,7 +9,7 @@ import streamlit as st
 from dashboard.context import ROLE_NAMES, SIDE_NAMES, Game, open_game, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
-from ledger.commands import cp as commands
+from ledger.commands.undo import undo
 from ledger.model.events import EventUndone
 from ledger.reports import tables as reports
 from ledger.reports.tables import Row
@@ -34,8 +34,8 @@ def who(row: Row) -> str:
 
 
 def undo_note(game: Game) -> str | None:
-    """What Undo would reverse now (``commands.undo`` run as a preview), or ``None``."""
-    preview = commands.undo(game.session.indexed(), game.source(game.state, ""))
+    """What Undo would reverse now (``ledger.commands.undo.undo`` run as a preview), or ``None``."""
+    preview = undo(game.session.indexed(), game.source(game.state, ""))
     if not preview.ok:
         return None
     target = preview.events[0]
@@ -48,16 +48,14 @@ def undo_note(game: Game) -> str | None:
 
 
 def undo_form(game: Game) -> None:
-    """Name the event Undo would reverse, and a button appending ``commands.undo``'s event."""
+    """Name the event Undo would reverse, and a button appending ``undo``'s event."""
     st.subheader("Undo")
     note = st.container()
     if undo_note(game) is not None:
         with st.form("undo", clear_on_submit=True, border=False):
             reason = st.text_input("Reason", placeholder="optional", key="undo_reason")
             if st.form_submit_button("Undo last event", type="primary"):
-                game.execute(
-                    lambda s: commands.undo(game.session.indexed(), game.source(s, reason))
-                )
+                game.execute(lambda s: undo(game.session.indexed(), game.source(s, reason)))
     note.caption(undo_note(game) or "Nothing to undo: the journal holds only the game's start.")
 
 

@@ -25,7 +25,7 @@ from ledger.games.miniatures.rulings import (
     SHORT_MOVE,
     TOWING_MOVE,
 )
-from ledger.model.scenario import Ruling
+from ledger.charts.ruling import Ruling
 
 GAME: Final = "miniatures"
 CALCULATIONS: Final = {

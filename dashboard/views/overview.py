@@ -7,7 +7,7 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, Game, open_game, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import plain
-from ledger.commands import cp as commands
+from ledger.commands.stage_end import end_stage
 from ledger.model.state import GameState
 from ledger.model.units import SIDES
 from ledger.reports import tables as reports
@@ -88,13 +88,13 @@ def warning_list(state: GameState) -> None:
 
 
 def end_stage_form(game: Game) -> None:
-    """A form ending the Operations Stage through ``commands.end_stage``."""
+    """A form ending the Operations Stage through ``end_stage``."""
     st.subheader("End Operations Stage")
     note = st.container()
     with st.form("end_stage", clear_on_submit=True, border=False):
         reason = st.text_input("Reason", placeholder="optional: a log-sheet line")
         if st.form_submit_button("End Operations Stage", type="primary"):
-            game.execute(lambda s: commands.end_stage(s, game.source(s, reason)))
+            game.execute(lambda s: end_stage(s, game.source(s, reason)))
     now = game.state.clock
     note.caption(
         f"Every unit's CP expended go back to 0 (6.16) and the clock moves from "

@@ -12,7 +12,7 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import LINE_NAMES, holder_labels, holder_name, holders
-from ledger.commands import cp as commands
+from ledger.commands import transfers
 from ledger.model.clock import WEATHERS
 from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
 from ledger.model.state import GameState
@@ -122,12 +122,12 @@ def transfer_form(game: Game, keys: FormKeys) -> None:
 
 
 def transfer(game: Game, keys: FormKeys) -> None:
-    """Send the submitted transfer form as ``commands.transfer``; show the outcome."""
+    """Send the submitted transfer form as ``transfers.transfer``; show the outcome."""
     origin, destination = keys.value("from"), keys.value("to")
     supplies = Supplies(*(int(keys.value(c) or 0) for c in COMMODITIES))
     reason = str(keys.value("reason") or "")
     game.execute(
-        lambda s: commands.transfer(s, origin, destination, supplies, game.source(s, reason))
+        lambda s: transfers.transfer(s, origin, destination, supplies, game.source(s, reason))
     )
 
 

@@ -9,7 +9,7 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import holder_name, plain, unit_label
-from ledger.commands import cp as commands
+from ledger.commands import cp as cp_commands
 from ledger.model.quantities import CPFormatError, parse_cp
 from ledger.model.state import GameState
 from ledger.model.strength import SUMMED_RATINGS
@@ -137,7 +137,7 @@ def spend_cp_form(game: Game, keys: FormKeys) -> None:
 
 
 def spend_cp(game: Game, keys: FormKeys) -> None:
-    """Send the submitted Spend CP form as ``commands.spend_cp``; show the outcome."""
+    """Send the submitted Spend CP form as ``ledger.commands.cp.spend_cp``; show the outcome."""
     unit_id = str(keys.value("unit"))
     reason = str(keys.value("reason") or "")
     try:
@@ -145,7 +145,7 @@ def spend_cp(game: Game, keys: FormKeys) -> None:
     except CPFormatError as exc:
         st.error(f"Refused — nothing was written:\n\n- **Capability Points:** {plain(str(exc))}")
         return
-    game.execute(lambda s: commands.spend_cp(s, unit_id, cp, game.source(s, reason)))
+    game.execute(lambda s: cp_commands.spend_cp(s, unit_id, cp, game.source(s, reason)))
 
 
 def render() -> None:

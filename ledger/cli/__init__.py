@@ -17,23 +17,27 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ledger.combat.posting import end_combat_segment
-from ledger.commands import cp as commands
 from ledger.commands import logistics, reorganize
 from ledger.commands.breakdown_log import breakdown_check, breakdown_rows, repair
+from ledger.commands.combat import end_combat_segment
+from ledger.commands.cp import adjust_cohesion, correct_toe, spend_cp
 from ledger.commands.logistics import ARRIVAL_CAUSES, CONSUMPTION_CAUSES
 from ledger.commands.movement import MOVE_ACTIONS, move_unit
+from ledger.commands.outcome import Outcome
+from ledger.commands.stage_end import end_stage
+from ledger.commands.transfers import transfer
+from ledger.commands.undo import undo
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
 from ledger.journal import (
     DuplicateGameError,
     EventStore,
     StaleSequenceError,
     UnknownGameError,
+    database_url,
     default_database_url,
 )
 from ledger.journal.codec import encode
 from ledger.journal.session import CommandRefused, GameSession, create_game
-from ledger.journal.store import database_url
 from ledger.model.clock import WEATHERS
 from ledger.model.errors import LedgerError
 from ledger.model.events import ROLES, Event, Role, Source
@@ -444,7 +448,7 @@ class App:
         side: Side = state.units[unit_id].side
         self.execute(lambda s: command(s.state, unit_id, self.source(s.state, side)))
 
-    def execute(self, make: Callable[[GameSession], commands.Outcome]) -> tuple[Event, ...]:
+    def execute(self, make: Callable[[GameSession], Outcome]) -> tuple[Event, ...]:
         session = self.session()
         try:
             events = session.execute(lambda _state: make(session))
@@ -464,7 +468,7 @@ class App:
         return events
 
 
-UnitCommand = Callable[[GameState, str, Source], commands.Outcome]
+UnitCommand = Callable[[GameState, str, Source], Outcome]
 
 
 def _resolve(state: GameState, text: str, field: str, kinds: tuple[str, ...]) -> str:
@@ -549,7 +553,7 @@ def run(args: argparse.Namespace) -> None:
         _show(rows[-args.last :] if args.last else rows, args.json)
     elif cmd == "spend-cp":
         cp = _cp_arg(args.cp) if args.cp is not None else None
-        app.unit_command(state, lambda s, uid, src: commands.spend_cp(s, uid, cp, src, args.action))
+        app.unit_command(state, lambda s, uid, src: spend_cp(s, uid, cp, src, args.action))
     elif cmd == "morale":
         unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
         try:
@@ -616,12 +620,12 @@ def run(args: argparse.Namespace) -> None:
     elif cmd == "adjust-cohesion":
         change = _signed_cp_arg(args.change) if args.change is not None else None
         app.unit_command(
-            state, lambda s, uid, src: commands.adjust_cohesion(s, uid, args.cause, src, change)
+            state, lambda s, uid, src: adjust_cohesion(s, uid, args.cause, src, change)
         )
     elif cmd == "correct-toe":
         app.unit_command(
             state,
-            lambda s, uid, src: commands.correct_toe(s, uid, args.system, args.change, src),
+            lambda s, uid, src: correct_toe(s, uid, args.system, args.change, src),
         )
     elif cmd == "surrender":
         _show(reports.hex_surrender(state, args.hex, args.side), args.json)
@@ -631,9 +635,7 @@ def run(args: argparse.Namespace) -> None:
         amounts = Supplies(args.ammo, args.fuel, args.stores, args.water)
         side = state.holder_side(origin)
         app.execute(
-            lambda s: commands.transfer(
-                s.state, origin, destination, amounts, app.source(s.state, side)
-            )
+            lambda s: transfer(s.state, origin, destination, amounts, app.source(s.state, side))
         )
     elif cmd == "phase":
         if args.target is None:
@@ -778,9 +780,9 @@ def run(args: argparse.Namespace) -> None:
     elif cmd == "end-combat-segment":
         app.execute(lambda s: end_combat_segment(s.state, app.source(s.state, None)))
     elif cmd == "end-stage":
-        app.execute(lambda s: commands.end_stage(s.state, app.source(s.state, None)))
+        app.execute(lambda s: end_stage(s.state, app.source(s.state, None)))
     elif cmd == "undo":
-        app.execute(lambda s: commands.undo(s.indexed(), app.source(s.state, None)))
+        app.execute(lambda s: undo(s.indexed(), app.source(s.state, None)))
     elif cmd == "export":
         if args.sheet == "toe":
             from ledger.io.toe_sheets import toe_log_workbook
@@ -903,7 +905,7 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
                 _odds(odds)
             return
 
-    def make(now: GameState) -> commands.Outcome:
+    def make(now: GameState) -> Outcome:
         source = app.source(now, side)
         if args.command == "move":
             cp = _cp_arg(args.cp)
@@ -1164,7 +1166,6 @@ def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, no
     allocation; with --confirm the posting (refused for inline forces)."""
     import random
 
-    from ledger.combat.posting import post_combat
     from ledger.combat.resolve import (
         check_allocation,
         combat_posting,
@@ -1172,6 +1173,7 @@ def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, no
         read_combat,
         roll_dice,
     )
+    from ledger.commands.combat import post_combat
     from ledger.io.combat_request import RequestError, parse_allocation, value_error
 
     dice = _dice_args(args.dice)
@@ -1210,7 +1212,7 @@ def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, no
         raise Refused([value_error("--allocation", exc)]) from exc
     shown = reading.as_json()
     if allocation is not None:
-        from ledger.combat.forces import to_json
+        from ledger.charts.figures import to_json
 
         shown["allocation"] = to_json(allocation)
     if not args.confirm:

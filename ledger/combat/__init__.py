@@ -3,5 +3,6 @@
 Each calculation takes the committed TOE points as ``ledger.combat.forces.Element`` values and
 returns its figures (Raw, Actual, each column shift with its reason and case, the final column)
 and the exact odds of every outcome before a die is rolled; reading dice gives the result, and
-``ledger.combat.posting`` turns a confirmed result into journal events.
+``ledger.commands.combat`` turns a confirmed result (``ledger.combat.posting``) into journal
+events.
 """

@@ -14,10 +14,11 @@ class; tank and recce units are Armor class; every other unit is Infantry class.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields, is_dataclass
-from fractions import Fraction
+from dataclasses import dataclass
 from typing import Final, Literal
 
+from ledger.charts.figures import Figure as Figure
+from ledger.charts.figures import to_json as to_json
 from ledger.model.strength import actual_points
 from ledger.model.units import Ratings, Side, Unit, UnitClass, WeaponSystem
 
@@ -106,17 +107,6 @@ def actual(raw: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Figure:
-    """One line of a calculation's working: ``name``, ``value`` (int, Fraction or text), the rule
-    ``case`` and a ``note`` saying how it was found."""
-
-    name: str
-    value: int | Fraction | str
-    case: str
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class ColumnShift:
     """A column shift on a combat chart: ``columns`` signed, positive towards the attacker (right
     on 15.79, higher points on 12.6 and 14.6), negative towards the defender; ``reason`` names
@@ -177,26 +167,6 @@ def elements_of(
             )
         )
     return found
-
-
-def to_json(value: object) -> object:
-    """``value`` as JSON-ready data: dataclasses become objects of their fields, ``Fraction``s
-    the text ``"1/36"`` (whole numbers stay ints), tuples and sets lists, mapping keys text.
-    Used by every combat result's ``as_json``."""
-    if isinstance(value, Fraction):
-        return (
-            value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
-        )
-    if isinstance(value, bool | int | str | float) or value is None:
-        return value
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, Mapping):
-        return {str(k): to_json(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        items = sorted(value, key=str) if isinstance(value, set | frozenset) else value
-        return [to_json(v) for v in items]
-    raise TypeError(f"cannot show {type(value).__name__} as JSON")
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ledger.commands.cp import Outcome
+from ledger.commands.outcome import Outcome
 from ledger.model.errors import LedgerError
 from ledger.model.events import BreakdownChecked, BrokenDown, Source, VehiclesRepaired
 from ledger.model.phases import MOVEMENT_AND_COMBAT, is_phase, phase

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ledger.commands.cp import Outcome, same_hex_errors
 from ledger.commands.logistics import arrive, consume
+from ledger.commands.outcome import Outcome
+from ledger.commands.transfers import same_hex_errors
 from ledger.model.errors import LedgerError
 from ledger.model.events import Source
 from ledger.model.quantities import COMMODITIES, Supplies

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ledger.commands.cp import Outcome, spend_cp
+from ledger.commands.cp import spend_cp
+from ledger.commands.outcome import Outcome
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event, Source, TrucksLoaded
 from ledger.model.holdings import TruckGroup
@@ -55,7 +56,7 @@ def loading_cp(state: GameState) -> Fraction:
 
 def handling(state: GameState, origin: str, destination: str, source: Source) -> Outcome:
     """What loading or unloading truck groups costs when supplies move from ``origin`` to
-    ``destination`` (called by ``ledger.commands.cp.transfer``; no truck group, nothing):
+    ``destination`` (called by ``ledger.commands.transfers.transfer``; no truck group, nothing):
     app-made ``TrucksLoaded`` for each group that expends its own CP (6.3) or loads in a
     Tripoli/Tunisia box (8.88), and one app-made ``CPExpended`` ("load-unload", 2 CP) per unit
     whose attached trucks load outside the Organization Phase. Refused: a group going over its

@@ -3,7 +3,7 @@ Supply Requisitions (4.55).
 
 Nothing is created or destroyed except by an event that says so (``SuppliesArrived``,
 ``SuppliesConsumed``, each with its cause and case); moving supplies is a transfer
-(``ledger.commands.cp.transfer``). Every command returns an ``Outcome``: events, or every error
+(``ledger.commands.transfers.transfer``). Every command returns an ``Outcome``: events, or every error
 found and nothing written.
 """
 
@@ -18,7 +18,9 @@ from typing import Any, Final, get_args
 
 from ledger.commands import upkeep
 from ledger.commands.convoys import movement_errors, truck_cpa
-from ledger.commands.cp import Outcome, spend_cp, transfer
+from ledger.commands.cp import spend_cp
+from ledger.commands.outcome import Outcome
+from ledger.commands.transfers import transfer
 from ledger.model.clock import WEATHERS, Weather
 from ledger.model.errors import LedgerError
 from ledger.model.events import (

@@ -17,7 +17,8 @@ from fractions import Fraction
 from typing import Final
 
 from ledger.commands.breakdown_log import vehicle_types
-from ledger.commands.cp import Outcome, spend_cp
+from ledger.commands.cp import spend_cp
+from ledger.commands.outcome import Outcome
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event, Source, SuppliesConsumed, UnitMoved
 from ledger.model.phases import MOVEMENT_AND_COMBAT, is_phase, phase

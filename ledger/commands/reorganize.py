@@ -1,6 +1,6 @@
 """Organization commands: phases, assignment, attachment, detachment, trucks and troop loading.
 
-Each command validates against the state and returns an ``Outcome`` (``ledger.commands.cp``): the
+Each command validates against the state and returns an ``Outcome`` (``ledger.commands.outcome``): the
 player's event first, then the app-made events the ledger posts for it (the CP each side of an
 attachment expends, 6.3; the truck points that stay with the formation, 8.96), so that ``undo``
 reverses the whole action. Rules enforced, each refusable as a house rule where a ruling says so:
@@ -22,7 +22,9 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ledger.commands.cp import Outcome, combat_markers_cleared, spend_cp
+from ledger.commands.cp import spend_cp
+from ledger.commands.outcome import Outcome
+from ledger.commands.stage_end import combat_markers_cleared
 from ledger.model.errors import LedgerError
 from ledger.model.events import (
     Affiliation,

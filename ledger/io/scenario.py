@@ -19,13 +19,14 @@ from typing import Annotated, Any, Final, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ledger.charts.ruling import Ruling
 from ledger.model.clock import GameTime
 from ledger.model.dumps import OASIS_RULING, default_site, setup_problems
 from ledger.model.errors import LedgerError
 from ledger.model.holdings import Dump, TruckGroup
 from ledger.model.quantities import Supplies
 from ledger.model.rulings import RULINGS
-from ledger.model.scenario import Ruling, ScenarioInfo, Setup
+from ledger.model.scenario import ScenarioInfo, Setup
 from ledger.model.units import RATINGS, Ratings, TOEHolding, Unit, UnitClass, WeaponSystem
 
 T = TypeVar("T")

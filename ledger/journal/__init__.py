@@ -4,8 +4,10 @@ from ledger.journal.store import (
     DuplicateGameError,
     EventStore,
     Recorded,
+    SchemaVersionError,
     StaleSequenceError,
     UnknownGameError,
+    database_url,
     default_database_url,
 )
 
@@ -13,7 +15,9 @@ __all__ = [
     "DuplicateGameError",
     "EventStore",
     "Recorded",
+    "SchemaVersionError",
     "StaleSequenceError",
     "UnknownGameError",
+    "database_url",
     "default_database_url",
 ]

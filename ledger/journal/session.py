@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ledger.commands.cp import Outcome
+from ledger.commands.outcome import Outcome
 from ledger.journal.store import EventStore, Recorded
 from ledger.model.apply import apply, fold
 from ledger.model.errors import LedgerError

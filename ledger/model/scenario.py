@@ -8,24 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ledger.charts.ruling import Ruling as Ruling
 from ledger.model.clock import GameTime
 from ledger.model.holdings import Dump, TruckGroup
 from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
-
-
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """A named ruling where the printed rules or reference data are ambiguous or silent.
-
-    ``options`` are the choices a game may make; ``default`` is the one taken unless the game's
-    settings say otherwise (``docs/rulings.md``).
-    """
-
-    id: str
-    case: str
-    question: str
-    options: tuple[str, ...]
-    default: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ledger.charts.ruling import Ruling
 from ledger.model.capability import unit_cpa
 from ledger.model.clock import GameTime
 from ledger.model.holdings import Dump, Requisition, TruckGroup
 from ledger.model.phases import ORGANIZATION
 from ledger.model.quantities import Supplies
-from ledger.model.scenario import Ruling, ScenarioInfo
+from ledger.model.scenario import ScenarioInfo
 from ledger.model.trucks import NON_MOTORIZED_CPA, carried_cpa
 from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
 

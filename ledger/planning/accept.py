@@ -32,8 +32,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ledger.commands.cp import HEX, Outcome, transfer
 from ledger.commands.logistics import file_requisition
+from ledger.commands.outcome import Outcome
+from ledger.commands.transfers import HEX, transfer
 from ledger.model.apply import apply
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event, RequisitionClosed, RequisitionFiled, Source, TruckPointsMoved

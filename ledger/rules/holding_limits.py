@@ -1,7 +1,7 @@
 """What a holder may take in: a Supply Dump's capacity (54.12) and the commodities that never
 run out there (8.48, 8.87), a unit's Fuel in its vehicles' tanks (49.14).
 
-``receiving_errors`` is called by ``ledger.commands.cp.transfer`` (requisitions fulfilled
+``receiving_errors`` is called by ``ledger.commands.transfers.transfer`` (requisitions fulfilled
 included) and ``ledger.commands.logistics.arrive`` for the destination; it returns every problem (an
 empty list when the holder may take it all). Truck points are held to 54.2 by the callers.
 

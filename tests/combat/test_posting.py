@@ -22,12 +22,13 @@ from ledger.combat.posting import (
     UnitLosses,
     UnitMarker,
     captured_points,
-    end_combat_segment,
-    post_combat,
     unit_losses,
 )
-from ledger.commands.cp import Outcome, end_stage, undo
+from ledger.commands.combat import end_combat_segment, post_combat
+from ledger.commands.outcome import Outcome
 from ledger.commands.reorganize import advance_phase
+from ledger.commands.stage_end import end_stage
+from ledger.commands.undo import undo
 from ledger.journal import EventStore
 from ledger.journal.codec import decode, encode
 from ledger.journal.session import CommandRefused, GameSession, create_game

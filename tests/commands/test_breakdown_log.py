@@ -12,8 +12,8 @@ from fractions import Fraction
 
 from ledger.commands import reorganize
 from ledger.commands.breakdown_log import breakdown_check, breakdown_rows, repair, type_checks
-from ledger.commands.cp import end_stage
 from ledger.commands.movement import move_unit
+from ledger.commands.stage_end import end_stage
 from ledger.journal.codec import decode, encode
 from ledger.model.apply import unapply
 from ledger.model.events import (

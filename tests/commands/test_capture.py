@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ledger.commands.capture import capture, capture_share
-from ledger.commands.cp import Outcome, undo
+from ledger.commands.outcome import Outcome
+from ledger.commands.undo import undo
 from ledger.model.apply import apply
 from ledger.model.events import Event, Source
 from ledger.model.quantities import Supplies

@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from ledger.commands.cp import adjust_cohesion, end_stage, spend_cp
+from ledger.commands.cp import adjust_cohesion, spend_cp
+from ledger.commands.stage_end import end_stage
 from ledger.model.apply import apply
 from ledger.model.events import (
     CohesionAdjusted,
@@ -133,7 +134,7 @@ def test_6_3_fixed_costs_come_from_the_chart(mini_state: GameState) -> None:
 
 
 def test_undo_of_an_end_of_stage_takes_back_the_idle_rp_with_it(session) -> None:  # type: ignore[no-untyped-def]
-    from ledger.commands.cp import undo
+    from ledger.commands.undo import undo
 
     session.execute(lambda s: adjust_cohesion(s, RNF, "assault-losses", Source(s.clock)))
     before = session.state

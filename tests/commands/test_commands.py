@@ -2,7 +2,10 @@
 
 from fractions import Fraction
 
-from ledger.commands.cp import end_stage, spend_cp, transfer, undo
+from ledger.commands.cp import spend_cp
+from ledger.commands.stage_end import end_stage
+from ledger.commands.transfers import transfer
+from ledger.commands.undo import undo
 from ledger.model.apply import apply, fold
 from ledger.model.events import Event, GameStarted, Source
 from ledger.model.quantities import Supplies

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ledger.commands import logistics
-from ledger.commands.cp import Outcome, end_stage, undo
+from ledger.commands.outcome import Outcome
+from ledger.commands.stage_end import end_stage
+from ledger.commands.undo import undo
 from ledger.model.apply import apply
 from ledger.model.events import Event, Source
 from ledger.model.quantities import Supplies
@@ -121,7 +123,7 @@ def _convoy(state: GameState) -> GameState:
 
 
 def test_supply_is_moved_only_within_a_hex(mini_state: GameState) -> None:
-    from ledger.commands.cp import transfer
+    from ledger.commands.transfers import transfer
 
     away = replace(
         mini_state,
@@ -139,7 +141,7 @@ def test_supply_is_moved_only_within_a_hex(mini_state: GameState) -> None:
 
 
 def test_trucks_load_up_to_their_54_2_capacity(mini_state: GameState) -> None:
-    from ledger.commands.cp import transfer
+    from ledger.commands.transfers import transfer
 
     # 5 light + 5 medium: Ammunition 5 × 2 + 5 × 4 = 30 (54.2)
     text = errors(transfer(mini_state, "cw_matruh", "cw_c3721", Supplies(ammo=31), src(mini_state)))
@@ -161,8 +163,8 @@ def test_trucks_load_up_to_their_54_2_capacity(mini_state: GameState) -> None:
 def test_a_convoy_moves_within_its_cpa_burning_its_own_fuel(mini_state: GameState) -> None:
     from fractions import Fraction
 
-    from ledger.commands.cp import transfer
     from ledger.commands.reorganize import advance_phase
+    from ledger.commands.transfers import transfer
 
     assert "8.98" in errors(
         logistics.move_trucks(mini_state, "cw_c3721", "C3917", Fraction(12), src(mini_state))

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from ledger.commands import logistics, reorganize
-from ledger.commands.cp import Outcome, transfer
 from ledger.commands.movement import hex_text, move_fuel, move_unit, parse_hex, parse_path
+from ledger.commands.outcome import Outcome
+from ledger.commands.transfers import transfer
 from ledger.io.scenario import load_scenario
 from ledger.journal.codec import decode, encode
 from ledger.model.apply import apply, start, unapply

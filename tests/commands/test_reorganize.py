@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from ledger.commands import reorganize
-from ledger.commands.cp import Outcome, undo
+from ledger.commands.outcome import Outcome
+from ledger.commands.undo import undo
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.journal.codec import decode, encode
 from ledger.model.apply import apply, start, unapply
@@ -260,7 +261,7 @@ def test_trucks_attach_outside_organization_only_to_a_unit_reorganized_this_stag
 def test_phases_go_forward_only_and_end_stage_reopens_in_organization(
     opening: GameState,
 ) -> None:
-    from ledger.commands.cp import end_stage
+    from ledger.commands.stage_end import end_stage
 
     state = at_phase(opening, "patrol", "B")
     assert "last phase" in messages(reorganize.advance_phase(state, None, src(state)))

@@ -7,7 +7,10 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ledger.commands import upkeep
-from ledger.commands.cp import Outcome, correct_toe, end_stage, undo
+from ledger.commands.cp import correct_toe
+from ledger.commands.outcome import Outcome
+from ledger.commands.stage_end import end_stage
+from ledger.commands.undo import undo
 from ledger.journal.codec import decode, encode
 from ledger.model.apply import apply, unapply
 from ledger.model.events import (

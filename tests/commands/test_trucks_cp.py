@@ -11,8 +11,12 @@ from pathlib import Path
 import pytest
 
 from ledger.commands import logistics
-from ledger.commands.cp import Outcome, end_stage, spend_cp, transfer, undo
+from ledger.commands.cp import spend_cp
+from ledger.commands.outcome import Outcome
 from ledger.commands.reorganize import advance_phase
+from ledger.commands.stage_end import end_stage
+from ledger.commands.transfers import transfer
+from ledger.commands.undo import undo
 from ledger.commands.upkeep import TRUCKS_SHORT_NOTE
 from ledger.journal.codec import decode, encode
 from ledger.model.apply import apply, start

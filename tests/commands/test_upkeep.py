@@ -8,7 +8,9 @@ from dataclasses import replace
 import pytest
 
 from ledger.commands import logistics
-from ledger.commands.cp import Outcome, end_stage, spend_cp
+from ledger.commands.cp import spend_cp
+from ledger.commands.outcome import Outcome
+from ledger.commands.stage_end import end_stage
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import apply, start, unapply
 from ledger.model.events import ConsumptionPosted, GameStarted, Source

@@ -14,8 +14,8 @@ from typing import TypeVar
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ledger.commands import cp as commands
-from ledger.commands.cp import Outcome
+from ledger.commands.outcome import Outcome
+from ledger.commands.stage_end import end_stage
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
@@ -299,7 +299,7 @@ def test_end_operations_stage_advances_the_clock(db_url: str) -> None:
 def test_a_write_from_elsewhere_shows_up_on_the_next_rerun(db_url: str) -> None:
     at = app_on("views/overview.py")
     elsewhere = reopen(db_url)
-    elsewhere.execute(lambda s: commands.end_stage(s, Source(s.clock)))
+    elsewhere.execute(lambda s: end_stage(s, Source(s.clock)))
     at.run()
     assert {m.label: m.value for m in at.metric}["Operations Stage"] == "2"
 
@@ -312,7 +312,7 @@ def test_a_write_racing_the_form_asks_the_player_to_retry(
 
     def racing(self: GameSession, command: Callable[[GameState], Outcome]) -> tuple[Event, ...]:
         monkeypatch.setattr(GameSession, "execute", execute)  # only the first time
-        reopen(db_url).execute(lambda s: commands.end_stage(s, Source(s.clock)))
+        reopen(db_url).execute(lambda s: end_stage(s, Source(s.clock)))
         return execute(self, command)
 
     monkeypatch.setattr(GameSession, "execute", racing)
@@ -358,8 +358,9 @@ def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
     krrc = next(u for u in setup.units if u.counter == "1 KRRC")
     from fractions import Fraction
 
-    from ledger.commands.cp import end_stage, spend_cp
+    from ledger.commands.cp import spend_cp
     from ledger.commands.reorganize import attach
+    from ledger.commands.stage_end import end_stage
     from ledger.model.events import Source
 
     spt = "cw.7_armd_div.7th_support_group_hq"

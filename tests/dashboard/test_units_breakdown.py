@@ -9,8 +9,8 @@ import pytest
 
 from ledger.commands import reorganize
 from ledger.commands.breakdown_log import breakdown_check
-from ledger.commands.cp import transfer
 from ledger.commands.movement import move_unit
+from ledger.commands.transfers import transfer
 from ledger.io.scenario import load_scenario
 from ledger.journal import EventStore
 from ledger.journal.session import create_game

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ledger.commands import logistics
-from ledger.commands.cp import end_stage
+from ledger.commands.stage_end import end_stage
 from ledger.journal import EventStore
 from ledger.journal.session import create_game
 from ledger.journal.store import database_url

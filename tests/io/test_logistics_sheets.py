@@ -33,7 +33,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.cli import main
 from ledger.commands import logistics
-from ledger.commands.cp import Outcome
+from ledger.commands.outcome import Outcome
 from ledger.io.logistics_sheets import (
     WORKBOOKS,
     load_logistics_template,

@@ -23,7 +23,10 @@ import openpyxl
 import pytest
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ledger.commands.cp import Outcome, end_stage, spend_cp, transfer
+from ledger.commands.cp import spend_cp
+from ledger.commands.outcome import Outcome
+from ledger.commands.stage_end import end_stage
+from ledger.commands.transfers import transfer
 from ledger.io.xlsx import field_commander_workbook, load_template
 from ledger.model.apply import apply
 from ledger.model.events import Source

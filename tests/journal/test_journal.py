@@ -8,7 +8,9 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DatabaseError
 
-from ledger.commands.cp import spend_cp, transfer, undo
+from ledger.commands.cp import spend_cp
+from ledger.commands.transfers import transfer
+from ledger.commands.undo import undo
 from ledger.journal import DuplicateGameError, EventStore, StaleSequenceError, UnknownGameError
 from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.model.events import Source

@@ -8,8 +8,11 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from ledger.commands.cp import adjust_cohesion, end_stage, spend_cp, transfer, undo
+from ledger.commands.cp import adjust_cohesion, spend_cp
 from ledger.commands.logistics import arrive, consume
+from ledger.commands.stage_end import end_stage
+from ledger.commands.transfers import transfer
+from ledger.commands.undo import undo
 from ledger.io.scenario import load_scenario
 from ledger.model.apply import apply, fold, start
 from ledger.model.events import (

@@ -11,8 +11,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 
-from ledger.commands.cp import Outcome, transfer, undo
 from ledger.commands.logistics import file_requisition, fulfil_requisition, move_trucks
+from ledger.commands.outcome import Outcome
+from ledger.commands.transfers import transfer
+from ledger.commands.undo import undo
 from ledger.model.apply import apply
 from ledger.model.events import Event, Source
 from ledger.model.holdings import TruckGroup

@@ -52,7 +52,8 @@ def test_history_marks_undone_events(mini_state: GameState) -> None:
 
 
 def test_cohesion_history_one_point_per_ended_opstage_and_now(session) -> None:  # type: ignore[no-untyped-def]
-    from ledger.commands.cp import end_stage, undo
+    from ledger.commands.stage_end import end_stage
+    from ledger.commands.undo import undo
 
     session.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(10), Source(s.clock)))  # -2
     session.execute(lambda s: end_stage(s, Source(s.clock)))

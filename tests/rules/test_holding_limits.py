@@ -9,7 +9,9 @@ from dataclasses import replace
 import pytest
 
 from ledger.commands import logistics
-from ledger.commands.cp import Outcome, end_stage, transfer
+from ledger.commands.outcome import Outcome
+from ledger.commands.stage_end import end_stage
+from ledger.commands.transfers import transfer
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import apply, start, unapply
 from ledger.model.events import ConsumptionPosted, GameStarted, Source

@@ -7,7 +7,9 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ledger.commands import upkeep
-from ledger.commands.cp import Outcome, end_stage, spend_cp
+from ledger.commands.cp import spend_cp
+from ledger.commands.outcome import Outcome
+from ledger.commands.stage_end import end_stage
 from ledger.model.apply import apply
 from ledger.model.events import ConsumptionPosted, Source
 from ledger.model.quantities import Supplies

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from ledger.combat.forces import Figure
+from ledger.charts.figures import Figure
 from ledger.games.combined_arms.crt import table_category
 from ledger.games.combined_arms.reading import (
     Battlefield,

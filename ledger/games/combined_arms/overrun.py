@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ledger.combat.forces import Figure
+from ledger.charts.figures import Figure
 from ledger.games.combined_arms.reading import (
     Battlefield,
     CombatInputError,

@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ledger.charts.figures import Figure
 from ledger.charts.odds import OddsColumn, OddsTooLow
-from ledger.combat.forces import Figure
 from ledger.games.combined_arms.crt import (
     RESULT_MEANINGS,
     combat_odds,

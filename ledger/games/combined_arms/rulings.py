@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ledger.model.scenario import Ruling
+from ledger.charts.ruling import Ruling
 
 MIXED_BRACKETS: Final = Ruling(
     "13.2-mixed-brackets",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ledger.model.scenario import Ruling
+from ledger.charts.ruling import Ruling
 
 DIE_ROLL_WINDOWS: Final = Ruling(
     id="htr-8.73-die-roll-windows",

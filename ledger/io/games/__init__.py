@@ -28,9 +28,9 @@ from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ledger.charts.ruling import Ruling
 from ledger.io.combat_request import RequestError
 from ledger.model.errors import LedgerError
-from ledger.model.scenario import Ruling
 
 GAME_MODULES: Final = {
     "combined-arms": "ledger.io.games.combined_arms",

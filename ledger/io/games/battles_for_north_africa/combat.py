@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ledger.charts.figures import to_json
 from ledger.charts.odds import OddsTooLow
-from ledger.combat.forces import to_json
 from ledger.games.battles_for_north_africa import rulings as R
 from ledger.games.battles_for_north_africa.combat import CombatOdds, CombatSetup, work_out_combat
 from ledger.games.battles_for_north_africa.strength import SetupError, StrengthLine

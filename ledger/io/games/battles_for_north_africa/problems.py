@@ -14,10 +14,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from ledger.charts.ruling import Ruling
 from ledger.io.combat_request import RequestError
 from ledger.io.games import case_in, chosen_rulings, field_path, validation_errors
 from ledger.model.errors import LedgerError
-from ledger.model.scenario import Ruling
 
 Model = TypeVar("Model", bound=BaseModel)
 T = TypeVar("T")

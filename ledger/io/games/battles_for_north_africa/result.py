@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ledger.combat.forces import to_json
+from ledger.charts.figures import to_json
 from ledger.games.battles_for_north_africa import rulings as R
 from ledger.games.battles_for_north_africa.results import (
     ResultApplication,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ledger.combat.forces import Figure, to_json
+from ledger.charts.figures import Figure, to_json
 from ledger.games.combined_arms.air_strike import resolve_air_strike
 from ledger.games.combined_arms.combat import resolve_combat
 from ledger.games.combined_arms.crt import RESULT_MEANINGS

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ledger.combat.forces import Figure, to_json
+from ledger.charts.figures import Figure, to_json
 from ledger.games.combined_arms.disruption import level_name
 from ledger.games.combined_arms.reading import CrtReading, Defender
 from ledger.games.combined_arms.units import Preset

@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ledger.combat.forces import to_json
+from ledger.charts.figures import to_json
 from ledger.games.highway_to_the_reich import plain
 from ledger.games.highway_to_the_reich.air_landing import (
     ABORT,

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ledger.combat.forces import to_json
+from ledger.charts.figures import to_json
 from ledger.games.highway_to_the_reich import plain
 
 

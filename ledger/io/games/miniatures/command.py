@@ -7,7 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ledger.combat.forces import Figure
+from ledger.charts.figures import Figure
 from ledger.games.miniatures.command import CommandTest, command_test, modifier_problems
 from ledger.games.miniatures.rulings import CONSECUTIVE_ASSAULT, RULINGS
 from ledger.io.combat_request import RequestError

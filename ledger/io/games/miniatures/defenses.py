@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ledger.combat.forces import Figure
+from ledger.charts.figures import Figure
 from ledger.games.miniatures.defenses import dig_in, minefield_passage
 from ledger.games.miniatures.rulings import MINEFIELD_EDGE, RULINGS
 from ledger.io.games import chosen_rulings, validated

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from ledger.combat.forces import Figure, to_json
+from ledger.charts.figures import Figure, to_json
 from ledger.io.games import domain_error
 
 T = TypeVar("T")

@@ -7,7 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ledger.combat.forces import Figure
+from ledger.charts.figures import Figure
 from ledger.games.miniatures import name_key
 from ledger.games.miniatures.rulings import REPEAT_TERRAIN, RULINGS, SHORT_MOVE
 from ledger.games.miniatures.terrain import (

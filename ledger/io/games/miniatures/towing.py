@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ledger.combat.forces import Figure
+from ledger.charts.figures import Figure
 from ledger.games.miniatures.rulings import (
     FIRE_BEFORE_LIMBERING,
     MOVED_TIME,

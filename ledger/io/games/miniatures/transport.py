@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ledger.combat.forces import Figure
+from ledger.charts.figures import Figure
 from ledger.games.miniatures.rulings import RIDER_FIRE, RULINGS
 from ledger.games.miniatures.transport import (
     FireFromVehicle,

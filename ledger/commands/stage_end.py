@@ -1,0 +1,159 @@
+"""The end of an Operations Stage: CP back to 0 (6.16), the clock on, idle RP (6.24.1), Breakdown
+Points to 0 (21.25), combat markers off (12.44, 15.81) and the automatic upkeep (49.3, 51.1,
+52.4, 52.6).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ledger.commands import toe_attrition, upkeep
+from ledger.commands.outcome import Outcome, refuse
+from ledger.model.errors import LedgerError
+from ledger.model.events import (
+    BreakdownPointsCleared,
+    CohesionAdjusted,
+    CombatMarkersCleared,
+    Event,
+    OperationsStageEnded,
+    Source,
+)
+from ledger.model.state import GameState
+from ledger.model.units import COMBAT_MARKERS, STAGE_MARKERS
+from ledger.rules import shortage_status
+
+IDLE_REORGANIZATION = Fraction(5)
+"""6.24.1: RP earned for an Operations Stage in which the unit expended no CP."""
+
+
+def end_stage(state: GameState, source: Source) -> Outcome:
+    """End the current Operations Stage: CP expended return to zero (6.16), the truck groups'
+    own CP too, the clock advances, and each idle unit's RP (6.24.1) follow as app-made
+    ``CohesionAdjusted`` events, the Breakdown Points return to 0 (21.25) and the combat
+    markers come off (12.44, 15.81; ``combat_markers_cleared``); then, under ruling ``automatic-upkeep``, the OpStage's water
+    (52.4, the trucks' 52.42 included) and, at a new Game-Turn, the weekly evaporation (49.3),
+    stores (51.1) and pasta (52.6) as app-made ``ConsumptionPosted``.
+
+    Refused after the scenario's last Operations Stage.
+    """
+    if state.clock >= state.info.end:
+        return refuse(
+            LedgerError(
+                "clock",
+                f"{state.clock.short} is the last Operations Stage of {state.info.name} "
+                f"(ends {state.info.end.short})",
+                state.info.case,
+            )
+        )
+    cleared = tuple(
+        (unit_id, unit.cp_expended) for unit_id, unit in state.units.items() if unit.cp_expended
+    )
+    posted = Source(state.clock.next_stage(), reason="idle Operations Stage", app_made=True)
+    events: list[Event] = [
+        OperationsStageEnded(
+            source,
+            state.clock,
+            state.clock.next_stage(),
+            cleared,
+            state.phase,
+            state.weather,
+            trucks_cp_cleared=tuple(
+                (group_id, group.cp_expended)
+                for group_id, group in state.trucks.items()
+                if group.cp_expended
+            ),
+        ),
+        *(
+            CohesionAdjusted(posted, unit_id, rp, "idle-opstage", "6.24")
+            for unit_id, rp in idle_reorganization(state)
+        ),
+    ]
+    events += _breakdown_cleared(state)
+    ended = Source(state.clock.next_stage(), reason="combat markers off (15.81)", app_made=True)
+    markers = combat_markers_cleared(state, STAGE_MARKERS, ended)
+    if markers is not None:
+        events.append(markers)
+    if state.ruling("automatic-upkeep") == "post":
+        events += _upkeep(state, events)
+    return Outcome(events=tuple(events))
+
+
+def combat_markers_cleared(
+    state: GameState, markers: frozenset[str], source: Source
+) -> CombatMarkersCleared | None:
+    """The app-made event taking ``markers`` off every unit that has one and every unit's
+    Combat Segment CP back to 0 (11.24): ``{"pinned"}`` as a Combat Segment ends (12.44),
+    every marker as the Operations Stage ends (15.81). ``None`` when nothing changes."""
+    marked = tuple(
+        (u.id, u.combat_markers)
+        for u in state.units.values()
+        if any(m in markers for m in u.combat_markers)
+    )
+    charged = tuple((u.id, u.combat_cp) for u in state.units.values() if u.combat_cp)
+    if not marked and not charged:
+        return None
+    shown = tuple(m for m in COMBAT_MARKERS if m in markers)
+    return CombatMarkersCleared(source, marked, shown, charged)
+
+
+def _breakdown_cleared(state: GameState) -> list[Event]:
+    """21.25: Breakdown Points count for one Operations Stage; an app-made
+    ``BreakdownPointsCleared`` takes every unit's back to 0 (none when no unit has any)."""
+    worn = tuple(
+        (u.id, u.breakdown_points, u.breakdown_checked_at)
+        for u in state.units.values()
+        if u.breakdown_points or u.breakdown_checked_at is not None
+    )
+    if not worn:
+        return []
+    posted = Source(state.clock.next_stage(), reason="Breakdown Points to 0 (21.25)", app_made=True)
+    return [BreakdownPointsCleared(posted, worn)]
+
+
+def _upkeep(state: GameState, ending: list[Event]) -> list[Event]:
+    """The app-made consumption of an end of Operations Stage: the ended OpStage's water, and
+    when a Game-Turn begins, its weekly evaporation, stores and pasta (``ledger.commands.upkeep``)."""
+    from ledger.model.apply import apply
+
+    posted: list[Event] = []
+    for_water = Source(state.clock, reason=f"water for {state.clock.short}", app_made=True)
+    # 52.42: the trucks that used their CPA drink first, from their own cargo first.
+    trucks_water = upkeep.truck_water_upkeep(state, for_water)
+    if trucks_water is not None:
+        posted.append(trucks_water)
+    drinking = state if trucks_water is None else apply(state, trucks_water)
+    water = upkeep.water_upkeep(drinking, for_water)
+    # 52.42: a unit that needed no water was not without it; 52.53: thirst costs TOE points.
+    water = shortage_status.end_needless_water_runs(state, water, for_water)
+    if water is not None:
+        posted.append(water)
+        posted += toe_attrition.water_attrition_events(state, water, for_water)
+    after = state
+    for event in (*ending, *posted):
+        after = apply(after, event)
+    if after.clock.game_turn == state.clock.game_turn:
+        return posted
+    turn = f"Stores Expenditure Stage of GT {after.clock.game_turn}"
+    evaporated = upkeep.evaporation_upkeep(
+        after, Source(after.clock, reason=turn, app_made=True), hot=False
+    )
+    if evaporated is not None:
+        posted.append(evaporated)
+        after = apply(after, evaporated)
+    posted += upkeep.stores_upkeep(after, Source(after.clock, reason=turn, app_made=True))
+    return posted
+
+
+def idle_reorganization(state: GameState) -> tuple[tuple[str, Fraction], ...]:
+    """RP each unit in play earns for expending no CP this Operations Stage (6.24.1).
+
+    5 RP, but never above Cohesion 0; units in Training earn none under the default of ruling
+    ``6.24-idle-rp-in-training``. Returns ``((unit id, RP), ...)`` for the units that gain.
+    """
+    training_earns = state.ruling("6.24-idle-rp-in-training") == "earn"
+    earned = []
+    for unit in state.units_in_play():
+        if unit.cp_expended or unit.cohesion >= 0 or (unit.in_training and not training_earns):
+            continue
+        earned.append((unit.id, min(IDLE_REORGANIZATION, -unit.cohesion)))
+    return tuple(earned)

@@ -1,0 +1,39 @@
+"""Undo: the latest player action reversed by new ``EventUndone`` events; nothing is deleted."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ledger.commands.outcome import Outcome, refuse
+from ledger.model.errors import LedgerError
+from ledger.model.events import (
+    Event,
+    EventUndone,
+    GameStarted,
+    Source,
+)
+
+
+def undo(journal: Sequence[tuple[int, Event]], source: Source) -> Outcome:
+    """Reverse the latest player action not yet reversed, by new ``EventUndone`` events.
+
+    A player action is the newest live event that the players recorded, together with the
+    app-made events the ledger posted after it (the idle RP after an end of Operations Stage).
+    ``journal`` is the game's events with their sequence numbers, oldest first. Nothing is
+    deleted. Refused when only the game's start remains.
+    """
+    undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+    batch: list[EventUndone] = []
+    for seq, event in reversed(journal):
+        if isinstance(event, EventUndone) or seq in undone:
+            continue
+        if isinstance(event, GameStarted):
+            break
+        batch.append(EventUndone(source, seq, event))
+        if not event.source.app_made:
+            break
+    if not batch:
+        return refuse(
+            LedgerError("undo", "nothing to undo: the journal holds only the game's start")
+        )
+    return Outcome(events=tuple(batch))
