@@ -21,7 +21,7 @@ from ledger.journal.session import CommandRefused, GameSession
 from ledger.model.events import ROLES, Event, Role, Source
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
-from ledger.reports import tables as reports
+from ledger.reports import event_log
 
 SIDE_NAMES: Final[dict[Side, str]] = {"axis": "Axis", "commonwealth": "Commonwealth"}
 ROLE_NAMES: Final[dict[Role, str]] = {
@@ -108,7 +108,7 @@ class Game:
             )
             return None
         for event in events:
-            st.success(plain(reports.describe(event, self.state)))
+            st.success(plain(event_log.describe(event, self.state)))
         return events
 
 

@@ -10,7 +10,7 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, open_game, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
-from ledger.reports import tables as reports
+from ledger.reports import event_log, formations
 from ledger.rules.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
 
 COLUMNS = (
@@ -61,14 +61,14 @@ def render() -> None:
     game = open_game()
     state = game.state
     st.title("Capability & Cohesion")
-    hqs = reports.formation_hqs(state, game.side)
+    hqs = formations.formation_hqs(state, game.side)
     if not hqs:
         st.info(f"No {SIDE_NAMES[game.side]} formation is in play.")
         show_status(game)
         return
     labels = {r["id"]: f"{r['name']} ({r['counter']}, {r['members']} with it)" for r in hqs}
     hq_id = st.selectbox("Parent Formation", list(labels), format_func=labels.__getitem__)
-    summary, rows = reports.formation_capability(state, hq_id)
+    summary, rows = formations.formation_capability(state, hq_id)
     cpa, stacking, count = st.columns(3)
     cpa.metric("Formation CPA (6.15)", summary["formation_cpa"] or "–")
     stacking.metric("Stacking Points (9.12)", summary["stacking_points"])
@@ -87,7 +87,7 @@ def render() -> None:
         st.warning(f"{len(over)} unit(s) over their CPA (6.21).", icon=":material/speed:")
     show_table(rows, COLUMNS)
     st.subheader("Cohesion over the Operations Stages")
-    cohesion_chart(reports.cohesion_history(game.session.indexed(), [str(r["id"]) for r in rows]))
+    cohesion_chart(event_log.cohesion_history(game.session.indexed(), [str(r["id"]) for r in rows]))
     show_status(game)
 
 

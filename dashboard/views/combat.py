@@ -62,7 +62,8 @@ from ledger.io.combat_request import (
 from ledger.model.errors import LedgerError
 from ledger.model.state import GameState
 from ledger.model.units import RATING_NAMES, SIDES, Side, Unit
-from ledger.reports.tables import Row, describe
+from ledger.reports.event_log import describe
+from ledger.reports.tables import Row
 from ledger.rules.unit_size import LEVELS, Level, largest_level, size_report
 
 COMBATS: Final = {

@@ -11,7 +11,7 @@ from dashboard.tables import Col, show_table
 from dashboard.text import plain
 from ledger.commands.undo import undo
 from ledger.model.events import EventUndone
-from ledger.reports import tables as reports
+from ledger.reports import event_log
 from ledger.reports.tables import Row
 
 HISTORY_COLUMNS: Final = (
@@ -42,7 +42,7 @@ def undo_note(game: Game) -> str | None:
     assert isinstance(target, EventUndone)
     return plain(
         f"The last event not yet undone is #{target.undone_seq}: "
-        f"{reports.describe(target.undone, game.state)}. Undo appends an event reversing it; "
+        f"{event_log.describe(target.undone, game.state)}. Undo appends an event reversing it; "
         "nothing is deleted."
     )
 
@@ -68,7 +68,7 @@ def render() -> None:
     with undo_area:
         undo_form(game)
     with table:
-        rows = [{**r, "who": who(r)} for r in reports.history(game.session.indexed(), game.state)]
+        rows = [{**r, "who": who(r)} for r in event_log.history(game.session.indexed(), game.state)]
         count = f"{len(rows)} event{'s' if len(rows) != 1 else ''}"
         st.caption(f"{count}, newest first. Nothing is ever deleted from the journal.")
         show_table(list(reversed(rows)), HISTORY_COLUMNS, height=min(38 + 35 * len(rows), 560))

@@ -14,7 +14,7 @@ from dashboard.text import truck_label, unit_label
 from ledger.commands import reorganize
 from ledger.model.phases import PHASES, phase, phase_index
 from ledger.model.trucks import TRUCK_TYPES
-from ledger.reports import tables as reports
+from ledger.reports import formations
 from ledger.rules.organization import current_parent
 
 LEVEL_NAMES: Final = {
@@ -205,7 +205,7 @@ def trucks_submit(game: Game, keys: FormKeys) -> None:
 def formation_view(game: Game) -> None:
     """Pick a Parent Formation: its tree, and the truck points it controls (8.96)."""
     state = game.state
-    hqs = reports.formation_hqs(state, game.side)
+    hqs = formations.formation_hqs(state, game.side)
     if not hqs:
         st.info(f"No {SIDE_NAMES[game.side]} formation is in play.")
         return
@@ -213,7 +213,7 @@ def formation_view(game: Game) -> None:
     hq_id = st.selectbox(
         "Parent Formation", list(labels), format_func=labels.__getitem__, key="org_formation"
     )
-    summary, rows = reports.formation_organization(state, hq_id)
+    summary, rows = formations.formation_organization(state, hq_id)
     metrics = st.columns(5)
     metrics[0].metric("Formation CPA (6.15)", summary["formation_cpa"] or "–")
     metrics[1].metric("Stacking Points (9.12)", summary["stacking_points"])

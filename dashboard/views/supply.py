@@ -17,6 +17,7 @@ from ledger.model.clock import WEATHERS
 from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
 from ledger.model.state import GameState
 from ledger.model.units import Side
+from ledger.reports import formations
 from ledger.reports import tables as reports
 from ledger.reports.forecast import (
     FORECAST_COMMODITIES,
@@ -138,7 +139,7 @@ def forecast_view(game: Game) -> None:
     """Who runs dry when: a formation or the whole side played forward (``ledger.reports.forecast``),
     the stock of each commodity over the coming OpStages as a chart, the first short OpStage."""
     state = game.state
-    hqs = [r for r in reports.formation_hqs(state, game.side) if r["top"]]
+    hqs = [r for r in formations.formation_hqs(state, game.side) if r["top"]]
     choices = [WHOLE_SIDE, *(r["id"] for r in hqs)]
     names = {WHOLE_SIDE: f"The whole {SIDE_NAMES[game.side]} supply net (4.55)"}
     names.update({r["id"]: f"{r['name']} ({r['counter']})" for r in hqs})

@@ -46,6 +46,7 @@ from ledger.model.phases import find_phase
 from ledger.model.quantities import CPFormatError, Supplies, format_cp, parse_cp
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
+from ledger.reports import event_log, formations
 from ledger.reports import tables as reports
 from ledger.reports.forecast import forecast_rows, formation_forecast, side_forecast
 from ledger.rules.checks import warnings
@@ -457,14 +458,14 @@ class App:
         if self.args.json:
             _show(
                 [
-                    {"said": reports.describe(e, session.state), "event": json.loads(encode(e))}
+                    {"said": event_log.describe(e, session.state), "event": json.loads(encode(e))}
                     for e in events
                 ],
                 True,
             )
             return events
         for event in events:
-            print(reports.describe(event, session.state))
+            print(event_log.describe(event, session.state))
         return events
 
 
@@ -549,7 +550,7 @@ def run(args: argparse.Namespace) -> None:
             "(no warnings)",
         )
     elif cmd == "history":
-        rows = reports.history(session.indexed(), state)
+        rows = event_log.history(session.indexed(), state)
         _show(rows[-args.last :] if args.last else rows, args.json)
     elif cmd == "spend-cp":
         cp = _cp_arg(args.cp) if args.cp is not None else None
@@ -580,7 +581,7 @@ def run(args: argparse.Namespace) -> None:
             )
     elif cmd == "formation":
         hq = _resolve(state, args.unit, "HQ", ("unit",))
-        summary, rows = reports.formation_organization(state, hq)
+        summary, rows = formations.formation_organization(state, hq)
         tree = formation_tree(state, hq)
         summary = {**summary, **formation_strengths(state, tree)}
         if args.json:
@@ -869,7 +870,7 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
         )
     except CommandRefused as refused:
         raise Refused(list(refused.errors)) from refused
-    said = [reports.describe(e, session.state) for e in events]
+    said = [event_log.describe(e, session.state) for e in events]
     if args.json:
         recorded = [
             {"said": text, "event": json.loads(encode(e))}
@@ -919,7 +920,7 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
         events = session.execute(make)
     except CommandRefused as refused:
         raise Refused(list(refused.errors)) from refused
-    said = [reports.describe(e, session.state) for e in events]
+    said = [event_log.describe(e, session.state) for e in events]
     unit = session.state.units[unit_id]
     after: dict[str, Any] = {
         "unit": unit.id,

@@ -47,6 +47,7 @@ from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.model.state import GameState
 from ledger.model.units import Ratings, TOEHolding, Unit, UnitClass, WeaponSystem, with_markers
+from ledger.reports import event_log
 from ledger.reports import tables as reports
 
 CW, AX = "C3721", "C3821"
@@ -203,7 +204,7 @@ def test_barrage_pins_and_costs_five_three_and_four_ammunition_a_gun(state: Game
     assert after.dumps["cw_matruh"].supplies.ammo == 1000 - 24
     assert after.units["cw.3_rha"].combat_cp == 5 and after.units["de.hq_21"].combat_cp == 3
     assert [r["markers"] for r in reports.units(after) if r["id"] == "de.ii_104"] == ["pinned"]
-    assert "barrage C3721 → C3821; column 5-6; dice attacker 45" in reports.describe(
+    assert "barrage C3721 → C3821; column 5-6; dice attacker 45" in event_log.describe(
         resolved, after
     )
 
@@ -416,7 +417,7 @@ def test_new_event_kinds_round_trip_through_the_journal(state: GameState) -> Non
     assert [e.kind for e in kinds] == ["combat_resolved", "combat_markers_cleared"]
     for event in kinds:
         assert decode(encode(event)) == event
-        assert reports.describe(event, after)
+        assert event_log.describe(event, after)
 
 
 def test_engaged_replaces_contact() -> None:

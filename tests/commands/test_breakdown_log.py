@@ -24,7 +24,8 @@ from ledger.model.events import (
 )
 from ledger.model.state import GameState
 from ledger.model.units import TOEHolding
-from ledger.reports.tables import describe, units
+from ledger.reports.event_log import describe
+from ledger.reports.tables import units
 
 from .test_movement import EXAMPLE_21_23, RNF, RTR, armor_state, errors, run, src
 

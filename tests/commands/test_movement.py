@@ -24,7 +24,7 @@ from ledger.model.events import (
 )
 from ledger.model.quantities import Supplies
 from ledger.model.state import GameState
-from ledger.reports.tables import describe
+from ledger.reports.event_log import describe
 from ledger.rules.breakdown import HexMove
 
 ARMOR = Path(__file__).resolve().parents[1] / "fixtures" / "armor.toml"

@@ -25,7 +25,7 @@ from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.model.state import GameState
 from ledger.model.units import TOEHolding, Unit
-from ledger.reports.tables import describe
+from ledger.reports.event_log import describe
 
 AWAY = "C3917"
 """A hex with no Commonwealth dump or trucks in the mini scenario."""

@@ -36,6 +36,7 @@ from ledger.model.events import (
 from ledger.model.holdings import Dump, TruckGroup
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.reports import event_log
 from ledger.reports import tables as reports
 from tests.conftest import MINI
 
@@ -136,7 +137,7 @@ def test_loading_a_convoy_is_free_in_the_organization_phase_and_2_cp_otherwise(
     assert isinstance(loaded, TrucksLoaded) and loaded.source.app_made
     assert (loaded.group_id, loaded.cp) == ("cw_convoy", 2)
     assert game.group().cp_expended == 2
-    assert "2 CP of their own (6.3)" in reports.describe(loaded, game.state)
+    assert "2 CP of their own (6.3)" in event_log.describe(loaded, game.state)
     game.do(undo(game.journal, game.src()))  # the transfer and its CP, one action
     assert game.state == before
     game.load("cw_matruh", "cw_convoy", fuel=10)
@@ -286,8 +287,8 @@ def test_52_42_trucks_short_of_water_are_recorded_and_idle_or_boxed_trucks_draw_
     assert water.shortages == (
         Shortage("cw_convoy", "water", 3, 1, (TRUCKS_SHORT_NOTE,), "trucks"),
     )
-    assert "1 truck group(s) short" in reports.describe(water, game.state)
-    assert "unit(s)" not in reports.describe(water, game.state)
+    assert "1 truck group(s) short" in event_log.describe(water, game.state)
+    assert "unit(s)" not in event_log.describe(water, game.state)
 
 
 def test_journals_without_the_new_fields_still_load(game: Game) -> None:

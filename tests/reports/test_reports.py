@@ -7,6 +7,7 @@ from ledger.commands.cp import spend_cp
 from ledger.model.apply import apply
 from ledger.model.events import Source
 from ledger.model.state import GameState
+from ledger.reports import event_log
 from ledger.reports import tables as reports
 
 
@@ -46,7 +47,7 @@ def test_history_marks_undone_events(mini_state: GameState) -> None:
     event = spend_cp(mini_state, "cw.1_rnf", Fraction(5), src).events[0]
     from ledger.model.events import EventUndone
 
-    rows = reports.history([(2, event), (3, EventUndone(src, 2, event))], mini_state)  # type: ignore[arg-type]
+    rows = event_log.history([(2, event), (3, EventUndone(src, 2, event))], mini_state)  # type: ignore[arg-type]
     assert rows[0]["undone"] and rows[0]["what"] == "1st RNF MG Bn expends 5 CP"
     assert rows[1]["what"] == "undo #2: 1st RNF MG Bn expends 5 CP"
 
@@ -59,7 +60,7 @@ def test_cohesion_history_one_point_per_ended_opstage_and_now(session) -> None: 
     session.execute(lambda s: end_stage(s, Source(s.clock)))
     session.execute(lambda s: end_stage(s, Source(s.clock)))  # idle: +2 RP back to 0
     session.execute(lambda s: undo(session.indexed(), Source(s.clock)))  # that end is undone
-    rows = reports.cohesion_history(session.indexed(), ["cw.1_rnf"])
+    rows = event_log.cohesion_history(session.indexed(), ["cw.1_rnf"])
     assert [(r["game_time"], r["cohesion"]) for r in rows] == [
         ("GT 1 OpStage 1", -2),
         ("GT 1 OpStage 2", -2),

@@ -1,0 +1,278 @@
+"""The journal as players read it: one line per event in the game's own words (``describe``), the
+history table, and a unit's Cohesion Level over time (6.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ledger.model.apply import apply
+from ledger.model.events import (
+    BreakdownChecked,
+    BreakdownPointsCleared,
+    CohesionAdjusted,
+    CombatMarkersCleared,
+    CombatResolved,
+    ConsumptionPosted,
+    CPExpended,
+    Event,
+    EventUndone,
+    GameStarted,
+    OperationsStageEnded,
+    PhaseAdvanced,
+    RequisitionClosed,
+    RequisitionFiled,
+    SuppliesArrived,
+    SuppliesConsumed,
+    SuppliesTransferred,
+    TOEPointsLost,
+    TroopsCarried,
+    TruckPointsMoved,
+    TrucksLoaded,
+    TrucksMoved,
+    UnitMoved,
+    UnitReorganized,
+    VehiclesRepaired,
+    WeatherRecorded,
+)
+from ledger.model.phases import phase
+from ledger.model.quantities import Supplies, format_cp
+from ledger.model.state import GameState
+from ledger.model.trucks import TRUCK_TYPES
+from ledger.reports.tables import Row
+
+
+def describe(event: Event, state: GameState | None = None) -> str:
+    """One line saying what an event did, in the game's terms."""
+
+    def name(unit_or_holder: str) -> str:
+        if state is not None:
+            for table in (state.units, state.dumps):
+                if unit_or_holder in table:
+                    return str(table[unit_or_holder].name)
+        return unit_or_holder
+
+    if isinstance(event, GameStarted):
+        info = event.setup.info
+        return f"game started: {info.name} ({info.case}), {len(event.setup.units)} counters"
+    if isinstance(event, CPExpended):
+        dp = f", {format_cp(event.disorganization)} DP" if event.disorganization else ""
+        action = "" if event.action == "other" else f" ({event.action})"
+        return f"{name(event.unit_id)} expends {format_cp(event.cp)} CP{action}{dp}"
+    if isinstance(event, CohesionAdjusted):
+        points = (
+            f"{format_cp(event.change)} RP"
+            if event.change > 0
+            else f"{format_cp(-event.change)} DP"
+        )
+        return f"{name(event.unit_id)}: {points} ({event.cause}, {event.case})"
+    if isinstance(event, SuppliesTransferred):
+        return f"{event.supplies.describe()} from {name(event.origin)} to {name(event.destination)}"
+    if isinstance(event, OperationsStageEnded):
+        return f"{event.ended.short} ended; {event.began.short} begins ({len(event.cp_cleared)} units' CP reset)"
+    if isinstance(event, PhaseAdvanced):
+        return f"{phase(event.before).label} over; {phase(event.after).label} begins"
+    if isinstance(event, UnitReorganized):
+        return _describe_reorganized(event, name)
+    if isinstance(event, TruckPointsMoved):
+        moved = ", ".join(
+            f"{n} {t}"
+            for t, n in zip(TRUCK_TYPES, (event.light, event.medium, event.heavy), strict=True)
+            if n
+        )
+        new = " (new group)" if event.created is not None else ""
+        return f"{moved} truck points from {_group_text(event.origin, state, name)} to {_group_text(event.destination, state, name)}{new}"
+    if isinstance(event, TroopsCarried):
+        if not any(event.after):
+            return f"{name(event.unit_id)} unloaded from its trucks"
+        light, medium, heavy = event.after
+        return f"{name(event.unit_id)} rides {light} light, {medium} medium, {heavy} heavy truck points"
+    if isinstance(event, WeatherRecorded):
+        return (
+            f"weather of {event.source.game_time.short}: {event.weather} (was {event.before}; 29.x)"
+        )
+    if isinstance(event, SuppliesConsumed):
+        case = f", {event.case}" if event.case else ""
+        return f"{name(event.holder)} loses {event.supplies.describe()} ({event.cause}{case})"
+    if isinstance(event, SuppliesArrived):
+        case = f", {event.case}" if event.case else ""
+        return f"{event.supplies.describe()} arrive at {name(event.holder)} ({event.cause}{case})"
+    if isinstance(event, RequisitionFiled):
+        return f"requisition {event.requisition_id}: {name(event.unit_id)} asks for {event.wanted.describe()} (4.55)"
+    if isinstance(event, RequisitionClosed):
+        why = f": {event.reason}" if event.reason else ""
+        return f"requisition {event.requisition_id} {event.outcome}{why}"
+    if isinstance(event, ConsumptionPosted):
+        return _describe_upkeep(event)
+    if isinstance(event, TrucksMoved):
+        return _describe_trucks_moved(event)
+    if isinstance(event, TrucksLoaded):
+        box = " in a Tripoli/Tunisia box: no move this OpStage (8.88)" if event.box_after else ""
+        cp = f"{format_cp(event.cp)} CP of their own (6.3)" if event.cp else "no CP of their own"
+        return f"truck points {event.group_id} load or unload: {cp}{box}"
+    if isinstance(event, TOEPointsLost):
+        return _describe_toe_lost(event, name)
+    if isinstance(event, UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared):
+        return _describe_vehicles(event, state, name)
+    if isinstance(event, CombatResolved | CombatMarkersCleared):
+        return _describe_combat(event, name)
+    if isinstance(event, EventUndone):
+        return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
+    raise TypeError(type(event).__name__)
+
+
+def _describe_combat(
+    event: CombatResolved | CombatMarkersCleared, name: Callable[[str], str]
+) -> str:
+    """A combat's hexes, dice, column and result (11.0), or the markers a segment's end
+    cleared (12.44, 15.81)."""
+    if isinstance(event, CombatMarkersCleared):
+        return f"{', '.join(event.markers)} markers off {len(event.cleared)} unit(s) (12.44, 15.81)"
+    *attackers, target = event.hexes or ("?",)
+    where = f"{', '.join(attackers)} → {target}" if attackers else target
+    dice = ", ".join(f"{label} {value}" for label, value in event.dice)
+    rolled = f"; dice {dice}" if dice else ""
+    seed = f" (ledger, seed {event.seed})" if event.seed is not None else ""
+    column = f"; column {event.column}" if event.column else ""
+    markers = "; ".join(f"{name(u)} {m}" for u, m in event.markers)
+    parts = [
+        f"{event.combat.replace('_', ' ')} {where}{column}{rolled}{seed}",
+        *event.summary,
+        *([markers] if markers else []),
+        *(f"{side} takes {points} Prisoner Points (15.86)" for side, points in event.prisoners),
+        *(f"{side} captures {points} {system} (15.86)" for side, system, points in event.captured),
+    ]
+    return "; ".join(parts)
+
+
+def _describe_toe_lost(event: TOEPointsLost, name: Callable[[str], str]) -> str:
+    parts = ", ".join(
+        f"{'-' if points > 0 else '+'}{abs(points)} {system}" for system, points in event.losses
+    )
+    return f"{name(event.unit_id)} TOE {parts} ({event.cause}, {event.case})"
+
+
+def _describe_vehicles(
+    event: UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared,
+    state: GameState | None,
+    name: Callable[[str], str],
+) -> str:
+    """Moves (8.37), breakdown checks (21.34), repairs and the BP cleared (21.25)."""
+
+    def system(system_id: str) -> str:
+        known = state.systems.get(system_id) if state is not None else None
+        return known.name if known is not None else system_id
+
+    if isinstance(event, UnitMoved):
+        bp = f", +{format_cp(event.breakdown_points)} BP" if event.breakdown_points else ""
+        return (
+            f"{name(event.unit_id)} moves {event.before} → {event.after} "
+            f"({format_cp(event.cp)} CP, {len(event.path)} hexes{bp}; 8.37)"
+        )
+    if isinstance(event, BreakdownChecked):
+        lost = "; ".join(
+            f"{system(r.system)} {r.column} {r.reading}: {r.percent} % → {r.points} broken down"
+            for r in event.results
+        )
+        at = format_cp(event.breakdown_points)
+        return f"{name(event.unit_id)} checks at {at} BP: {lost or 'nothing due'} (21.34)"
+    if isinstance(event, VehiclesRepaired):
+        return f"{name(event.unit_id)}: {event.points} {system(event.system)} repaired"
+    return f"Breakdown Points back to 0 for {len(event.cleared)} unit(s) (21.25)"
+
+
+def _describe_reorganized(event: UnitReorganized, name: Callable[[str], str]) -> str:
+    unit = name(event.unit_id)
+    if event.action == "assign":
+        return f"{unit} assigned to {name(event.after.parent or '')} (5.2)"
+    if event.action == "detach":
+        was = event.before.attached_to or event.before.parent or ""
+        return f"{unit} detached from {name(was)} (6.3)"
+    to = event.after.attached_to or event.after.parent or ""
+    return f"{unit} attached to {name(to)} ({event.action}, 6.3)"
+
+
+def _describe_trucks_moved(event: TrucksMoved) -> str:
+    total = event.expended_before + event.cp
+    of = f", {format_cp(total)} of CPA {event.cpa} expended" if event.cpa is not None else ""
+    how = "a Reaction, 8.53" if event.reaction else "8.98"
+    return (
+        f"truck points {event.group_id} move {event.before} → {event.after} "
+        f"({format_cp(event.cp)} CP{of}; {how})"
+    )
+
+
+def _describe_upkeep(event: ConsumptionPosted) -> str:
+    total = sum((d.supplies for d in event.draws), Supplies())
+    taken = total.describe() if not total.is_zero else "nothing"
+    holders = len({d.holder for d in event.draws})
+    units_short = sum(1 for s in event.shortages if s.holder_kind == "unit")
+    trucks_short = len(event.shortages) - units_short
+    short = f"; {units_short} unit(s) short" if units_short else ""
+    short += f"; {trucks_short} truck group(s) short" if trucks_short else ""
+    what = {
+        "water": f"water for {event.period.short}",
+        "stores": f"stores for GT {event.period.game_turn}",
+        "pasta": f"pasta water for GT {event.period.game_turn}",
+        "evaporation": f"evaporation opening GT {event.period.game_turn}",
+        "hot-evaporation": f"Hot-weather evaporation of {event.period.short}",
+        "truck-water": f"truck points' water for {event.period.short}",
+    }.get(event.cause, event.cause)
+    return f"{what} ({event.case}): {taken} from {holders} holder(s){short}"
+
+
+def _group_text(group_id: str, state: GameState | None, name: Callable[[str], str]) -> str:
+    group = state.trucks.get(group_id) if state is not None else None
+    if group is not None and group.attached_to is not None:
+        return f"{name(group.attached_to)} ({group_id})"
+    return group_id
+
+
+def history(journal: Sequence[tuple[int, Event]], state: GameState | None = None) -> list[Row]:
+    """The journal, oldest first: sequence, game time, side/role, what happened, why."""
+    undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+    return [
+        {
+            "seq": seq,
+            "game_time": event.source.game_time.short,
+            "side": event.source.side or "",
+            "role": event.source.role or "",
+            "what": describe(event, state),
+            "why": event.source.reason,
+            "kind": event.kind,
+            "app_made": event.source.app_made,
+            "undone": seq in undone,
+        }
+        for seq, event in journal
+    ]
+
+
+def cohesion_history(journal: Sequence[tuple[int, Event]], unit_ids: Sequence[str]) -> list[Row]:
+    """Each unit's Cohesion Level at the end of every Operations Stage so far, and now.
+
+    Rows ``{"game_time", "unit" (id), "name", "cohesion"}`` in journal order, replaying the
+    journal (undone events are reversed as in the ledger; an undone end of OpStage gives no row).
+    """
+    undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+
+    def snapshot(state: GameState, label: str) -> list[Row]:
+        return [
+            {
+                "game_time": label,
+                "unit": u,
+                "name": state.units[u].name,
+                "cohesion": state.units[u].cohesion,
+            }
+            for u in unit_ids
+            if u in state.units
+        ]
+
+    rows: list[Row] = []
+    state: GameState | None = None
+    for seq, event in journal:
+        if isinstance(event, OperationsStageEnded) and state is not None and seq not in undone:
+            rows += snapshot(state, event.ended.short)
+        state = apply(state, event)
+    if state is not None:
+        rows += snapshot(state, state.clock.short)
+    return rows
