@@ -22,39 +22,95 @@ are lost and the rest of the share is ignored. Parenthesised ratings (15.17) abs
 quarter of the hex's share when combat units share the hex (ruling
 ``15.17-parenthesised-quarter``). Every rounding is done once, in the function named for its
 rule, on exact ``Fraction``s.
+
+The internals of the fewest-points programme are in ``ledger.combat.assault_absorption``, the
+Captured and Prisoner Points (15.85, 15.86, 15.89) in ``ledger.combat.assault_captured``; this
+module re-exports the latter's names.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Final
 
-from ledger.charts.loader import bundled_chart
-from ledger.combat.forces import Element, Loss, to_json
+from ledger.combat.assault_absorption import (
+    ASSAULT_RATINGS,
+    _absorbed,
+    _check_rating,
+    _fewest,
+    _merged,
+    _not_negative,
+    _pool,
+    _quarter,
+    _spread_over_elements,
+)
+from ledger.combat.assault_captured import (
+    CAPTURED_BASIS_RULING,
+    CAPTURED_CLASS_RULING,
+    EQUIPMENT_KINDS,
+    INFANTRY_UNIT_TYPES,
+    PRISONERS_CHART,
+    CapturedSplit,
+    becomes_prisoners,
+    captured_points,
+    prisoner_percent,
+    prisoner_percent_distribution,
+    prisoners_from,
+    propose_captured,
+)
+from ledger.combat.forces import Element, Loss
 from ledger.model.rulings import check_options
-from ledger.rules.consumption import WEAPON_KINDS
+
+__all__ = [
+    "AA_KINDS",
+    "ANTI_ARMOR_VULNERABILITY",
+    "ASSAULT_RATINGS",
+    "CAPTURED_BASIS_RULING",
+    "CAPTURED_CLASS_RULING",
+    "DISORGANIZATION_POINTS",
+    "EQUIPMENT_KINDS",
+    "HEX_SHARES_RULING",
+    "INFANTRY_UNIT_TYPES",
+    "PARENTHESISED_RULING",
+    "PRISONERS_CHART",
+    "RETREAT_PERCENT_PER_HEX",
+    "VULNERABILITY_HALF_RULING",
+    "CapturedSplit",
+    "attacker_percent_15_18",
+    "becomes_prisoners",
+    "captured_points",
+    "check_raw_losses",
+    "disorganization_points",
+    "effective_vulnerability",
+    "gun_vulnerability_losses",
+    "guns_subject_to_vulnerability",
+    "hex_shares",
+    "is_aa",
+    "parenthesised_defence_overwhelmed",
+    "prisoner_percent",
+    "prisoner_percent_distribution",
+    "prisoners_from",
+    "propose_captured",
+    "propose_raw_losses",
+    "raw_loss",
+    "remaining_after",
+    "retreat_extra_percent",
+    "vulnerability_required",
+]
+
 
 HEX_SHARES_RULING: Final = "15.83e-hex-shares"
 PARENTHESISED_RULING: Final = "15.17-parenthesised-quarter"
 VULNERABILITY_HALF_RULING: Final = "15.84-vulnerability-half"
-CAPTURED_BASIS_RULING: Final = "15.86-captured-basis"
-CAPTURED_CLASS_RULING: Final = "15.86-captured-class-points"
-INFANTRY_UNIT_TYPES: Final = ("infantry", "engineer")
-"""51.22 (default ``infantry-and-engineers``): unit types whose class points are infantry-type."""
-PRISONERS_CHART: Final = "15.89-prisoners"
-
-ASSAULT_RATINGS: Final = ("offensive_close_assault", "defensive_close_assault")
-"""The ratings that absorb Close Assault losses: the attacker's and the defender's (15.83d)."""
 ANTI_ARMOR_VULNERABILITY: Final = 2
 """12.19: a gun firing Anti-Armor has a Vulnerability rating of 2 (pass it as an override)."""
 DISORGANIZATION_POINTS: Final = 3
 """15.87: Disorganization Points for losing 30 % or more of the TOE points committed."""
 RETREAT_PERCENT_PER_HEX: Final = 10
 """15.82: extra loss percentage for each hex of a mandated Retreat not taken."""
-EQUIPMENT_KINDS: Final = WEAPON_KINDS | {"sp_anti_tank"}
 AA_KINDS: Final = frozenset({"anti_air_light", "anti_air_heavy"})
 
 
@@ -167,123 +223,6 @@ def check_raw_losses(
             )
     if problems:
         raise ValueError("; ".join(problems))
-
-
-def prisoner_percent_distribution() -> dict[int, Fraction]:
-    """Chart 15.89 (one die after a Captured result): {percent captured: exact odds}, summing
-    to 1: {10: 1/6, 25: 1/6, 33: 1/6, 50: 1/3, 75: 1/6}."""
-    odds = bundled_chart(PRISONERS_CHART).distribution("all")
-    return {int(result): chance for result, chance in odds.items()}
-
-
-def prisoner_percent(die: int) -> int:
-    """Chart 15.89: the percentage of the losses captured for one ``die`` (1..6): 4 gives 50.
-    Raises ``ValueError`` naming the die for a number that is not a face."""
-    if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-        raise ValueError(f"die: {die!r} is not a face of one die, 1..6 (15.89)")
-    return int(bundled_chart(PRISONERS_CHART).lookup("all", die))
-
-
-def captured_points(toe_lost: int, percent: int) -> int:
-    """15.85: the points captured, ``percent`` % of ``toe_lost`` rounded up (15.73d: 7 TOE
-    points lost at 50 % is 4). The same rounding serves Raw points under ruling
-    ``15.86-captured-basis`` ``"raw"``. Raises ``ValueError`` for a negative count or a percent
-    outside 0..100."""
-    _not_negative("toe_lost", toe_lost, "15.85")
-    if not 0 <= percent <= 100:
-        raise ValueError(f"percent: {percent} is not a percentage 0..100 (15.85)")
-    return math.ceil(Fraction(toe_lost * percent, 100))
-
-
-def propose_captured(
-    losses: Sequence[Loss], percent: int, *, captured_basis: str = "toe"
-) -> tuple[Loss, ...]:
-    """15.86: which of the points lost (``losses``, Raw and Vulnerability losses together) go to
-    the enemy at ``percent`` % (chart 15.89). Ruling ``15.86-captured-basis``: ``"toe"`` takes
-    ``captured_points`` of the TOE points lost, from the losses in order; ``"raw"`` the fewest
-    lost points whose ``absorbs`` reach ``percent`` % of all absorbed, rounded up. The owner
-    may choose other points of the same count (15.86c)."""
-    check_options([(CAPTURED_BASIS_RULING, captured_basis)])
-    if captured_basis == "toe":
-        left = captured_points(sum(loss.points for loss in losses), percent)
-        chosen = []
-        for loss in losses:
-            take = min(left, loss.points)
-            left -= take
-            chosen.append(take)
-    else:
-        needed = captured_points(sum(loss.absorbs for loss in losses), percent)
-        pool = [(loss.points, _per_point(loss), False) for loss in losses]
-        chosen = list(_fewest(pool, needed, None))
-    return tuple(
-        Loss(loss.unit, loss.system, x, x * _per_point(loss))
-        for loss, x in zip(losses, chosen, strict=True)
-        if x
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class CapturedSplit:
-    """Captured points (15.86d): ``prisoner_points`` (one Prisoner Point per TOE point that
-    becomes a prisoner), the ``prisoners`` they come from and the captured ``equipment`` (tanks
-    and guns) the enemy may use (28.0)."""
-
-    prisoner_points: int
-    prisoners: tuple[Loss, ...]
-    equipment: tuple[Loss, ...]
-
-    def as_json(self) -> dict[str, object]:
-        """The split as JSON-ready data (``forces.to_json``)."""
-        data = to_json(self)
-        assert isinstance(data, dict)
-        return data
-
-
-def becomes_prisoners(
-    element: Element,
-    *,
-    captured_class_points: str = "class-points",
-    infantry_unit_types: Collection[str] = INFANTRY_UNIT_TYPES,
-) -> bool:
-    """15.86d: True when captured points of ``element`` become Prisoner Points, False when they
-    are captured equipment. Tanks and guns (the 4.47/4.48 kinds) are always equipment. Ruling
-    ``15.86-captured-class-points``: ``"class-points"`` makes every unit class's own points
-    prisoners; ``"infantry-type"`` only those of ``infantry_unit_types`` (51.22: infantry and
-    engineers by default; ``("infantry",)`` under its ``"infantry-only"``)."""
-    check_options([(CAPTURED_CLASS_RULING, captured_class_points)])
-    if element.kind in EQUIPMENT_KINDS:
-        return False
-    return captured_class_points == "class-points" or element.unit_type in infantry_unit_types
-
-
-def prisoners_from(
-    captured: Sequence[Loss],
-    elements: Sequence[Element],
-    *,
-    captured_class_points: str = "class-points",
-    infantry_unit_types: Collection[str] = INFANTRY_UNIT_TYPES,
-) -> CapturedSplit:
-    """Sort ``captured`` points into Prisoner Points and captured equipment (15.86d) by the
-    ``elements`` they came from (``becomes_prisoners``, with its ruling options). Raises
-    ``ValueError`` for a captured point of no element."""
-    kinds = {
-        (e.unit, e.system): becomes_prisoners(
-            e,
-            captured_class_points=captured_class_points,
-            infantry_unit_types=infantry_unit_types,
-        )
-        for e in elements
-    }
-    prisoners: list[Loss] = []
-    equipment: list[Loss] = []
-    for loss in captured:
-        key = (loss.unit, loss.system)
-        if key not in kinds:
-            raise ValueError(
-                f"captured: {loss.unit} {loss.system} is not among the elements (15.86d)"
-            )
-        (prisoners if kinds[key] else equipment).append(loss)
-    return CapturedSplit(sum(p.points for p in prisoners), tuple(prisoners), tuple(equipment))
 
 
 def is_aa(element: Element) -> bool:
@@ -417,124 +356,3 @@ def attacker_percent_15_18(percent: int) -> int:
     """15.18: the attacker's loss percentage after ignoring the first 20 % (35 -> 15, 10 -> 0)."""
     _not_negative("percent", percent, "15.18")
     return max(0, percent - 20)
-
-
-# --- internals -------------------------------------------------------------------------------
-
-_Pool = list[tuple[int, int, bool]]
-"""(TOE points, what one point absorbs, parenthesised) per element, in order."""
-
-
-def _fewest(
-    pool: Sequence[tuple[int, int, bool]], needed: int, cap: Fraction | None
-) -> tuple[int, ...]:
-    """Points to take from each pool entry: absorb as much of ``needed`` as possible, then the
-    fewest points, the least absorbed, the fewest entries, the earlier entries. Parenthesised
-    entries absorb at most ``cap`` together. Exact dynamic programme over (absorbed,
-    parenthesised absorbed); a chosen set never absorbs ``needed`` + largest rating or more."""
-    if needed <= 0 or not any(count and each > 0 for count, each, _ in pool):
-        return (0,) * len(pool)
-    limit = needed + max(each for count, each, _ in pool if count) - 1
-    states: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {(0, 0): (0, 0, ())}
-    for count, each, paren in pool:
-        after: dict[tuple[int, int], tuple[int, int, tuple[int, ...]]] = {}
-        for (got, paren_got), (points, touched, key) in states.items():
-            for x in range(count + 1 if each > 0 else 1):
-                total = got + x * each
-                capped = paren_got + x * each if paren and cap is not None else paren_got
-                if total > limit or (cap is not None and capped > cap):
-                    break
-                candidate = (points + x, touched + (x > 0), (*key, -x))
-                slot = (total, capped)
-                if slot not in after or candidate < after[slot]:
-                    after[slot] = candidate
-        states = after
-    (got, _), (_, _, key) = min(
-        states.items(),
-        key=lambda s: (-min(s[0][0], needed), s[1][0], s[0][0], s[1][1], s[1][2]),
-    )
-    return tuple(-x for x in key)
-
-
-def _pool(members: Sequence[Element], rating: str) -> _Pool:
-    return [(e.points, e.rating(rating), rating in e.ratings.parenthesised) for e in members]
-
-
-def _quarter(members: Sequence[Element], rating: str, share: int) -> Fraction | None:
-    """15.17: a quarter of ``share`` when parenthesised points share the hex with combat units."""
-    paren = [rating in e.ratings.parenthesised for e in members if e.points]
-    combat = any(
-        rating not in e.ratings.parenthesised and e.rating(rating) > 0 and e.points for e in members
-    )
-    return Fraction(share, 4) if combat and any(paren) else None
-
-
-def _absorbed(
-    members: Sequence[Element], taken: Sequence[int], rating: str, cap: Fraction | None
-) -> int:
-    plain = paren = 0
-    for e, x in zip(members, taken, strict=True):
-        if rating in e.ratings.parenthesised:
-            paren += x * e.rating(rating)
-        else:
-            plain += x * e.rating(rating)
-    return plain + (paren if cap is None else min(paren, math.floor(cap)))
-
-
-def _spread_over_elements(
-    elements: Sequence[Element], losses: Iterable[Loss], problems: list[str]
-) -> list[int]:
-    """Points each element loses: a unit and system's loss fills its first element first.
-    Unknown points and losses above the points held are added to ``problems``."""
-    wanted: dict[tuple[str, str], int] = {}
-    for loss in losses:
-        _not_negative("points", loss.points, "15.83d")
-        wanted[(loss.unit, loss.system)] = wanted.get((loss.unit, loss.system), 0) + loss.points
-    taken = [0] * len(elements)
-    for (unit, system), points in wanted.items():
-        slots = [i for i, e in enumerate(elements) if (e.unit, e.system) == (unit, system)]
-        if not slots:
-            problems.append(
-                f"{unit} {system} is not among the points that may take losses (15.83d)"
-            )
-            continue
-        left = points
-        for i in slots:
-            taken[i] = min(left, elements[i].points)
-            left -= taken[i]
-        if left:
-            problems.append(
-                f"{unit} {system}: the losses take {points} TOE points, "
-                f"{points - left} held: {left} over (15.83d)"
-            )
-    return taken
-
-
-def _merged(losses: Iterable[Loss]) -> tuple[Loss, ...]:
-    merged: dict[tuple[str, str], Loss] = {}
-    for loss in losses:
-        key = (loss.unit, loss.system)
-        if key in merged:
-            old = merged[key]
-            loss = Loss(
-                loss.unit, loss.system, old.points + loss.points, old.absorbs + loss.absorbs
-            )
-        merged[key] = loss
-    return tuple(merged.values())
-
-
-def _per_point(loss: Loss) -> int:
-    return loss.absorbs // loss.points if loss.points else 0
-
-
-def _check_rating(rating: str) -> None:
-    if rating not in ASSAULT_RATINGS:
-        raise ValueError(
-            f"rating: {rating!r} does not absorb Close Assault losses; expected "
-            f"{' or '.join(ASSAULT_RATINGS)} (15.83d)"
-        )
-
-
-def _not_negative(field: str, value: int, case: str) -> None:
-    if value < 0:
-        raise ValueError(f"{field}: {value} cannot be negative ({case})")
