@@ -17,17 +17,35 @@ their hex; guns Back fire alone, with every point, at one target. An ``Element``
 Rulings: ``combat-example-barrage-reading`` (the worked combat example after 15.96 reads the
 chart the other way round; the chart governs by default) and ``10.34-holding-off-count`` (how a
 counter larger than a battalion counts towards a Holding Off barrage).
+
+Where the pieces are: ``barrage_table`` (chart 12.6, the column fired on and how a throw is
+read, 12.33, 12.34, 12.42-12.44), ``firing_groups`` (12.11-12.16, 12.32), ``holding_off``
+(10.33-10.35) and ``barrage_facility`` (12.51-12.54); this module keeps the calculation and the
+reading and re-exports the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Final, Literal, NoReturn
+from typing import Final
 
 from ledger.charts.engine import Chart
-from ledger.charts.loader import bundled_chart
+from ledger.combat.barrage_facility import FACILITIES, MissingChartError, barrage_facility
+from ledger.combat.barrage_table import (
+    MIRROR,
+    NO_EFFECT,
+    PINNED,
+    READING_OPTIONS,
+    READING_RULING,
+    TRUCK_CHART,
+    _column,
+    _how,
+    _lookup,
+    barrage_chart,
+    check_d66,
+)
 from ledger.combat.costs import (
     AmmoCharge,
     CPCharge,
@@ -35,6 +53,7 @@ from ledger.combat.costs import (
     barraged_phasing_cp,
     combat_cp,
 )
+from ledger.combat.firing_groups import BarrageFire, _label, check_barrage_plan, check_firing_group
 from ledger.combat.forces import (
     COMBAT_CLASSES,
     ColumnShift,
@@ -45,24 +64,48 @@ from ledger.combat.forces import (
     to_json,
     total_raw,
 )
+from ledger.combat.holding_off import (
+    HOLDING_OFF_OPTIONS,
+    HOLDING_OFF_RULING,
+    HoldingOff,
+    HoldingOffTarget,
+    holding_off,
+)
 from ledger.combat.terrain import barrage_shift, check_terrain
 
-READING_RULING: Final = "combat-example-barrage-reading"
-READING_OPTIONS: Final = ("chart", "example")
+__all__ = [
+    "FACILITIES",
+    "HOLDING_OFF_OPTIONS",
+    "HOLDING_OFF_RULING",
+    "LOSSES_PIN_OPTIONS",
+    "LOSSES_PIN_RULING",
+    "MIRROR",
+    "NO_EFFECT",
+    "PINNED",
+    "READING_OPTIONS",
+    "READING_RULING",
+    "TRUCK_CHART",
+    "BarrageCalculation",
+    "BarrageFire",
+    "BarrageResult",
+    "BarrageTarget",
+    "HoldingOff",
+    "HoldingOffTarget",
+    "Joint",
+    "MissingChartError",
+    "barrage_chart",
+    "barrage_facility",
+    "calculate_barrage",
+    "check_barrage_plan",
+    "check_d66",
+    "check_firing_group",
+    "holding_off",
+    "read_barrage",
+]
+
+
 LOSSES_PIN_RULING: Final = "12.45-losses-pin"
 LOSSES_PIN_OPTIONS: Final = ("pin", "no-pin")
-HOLDING_OFF_RULING: Final = "10.34-holding-off-count"
-HOLDING_OFF_OPTIONS: Final = ("per-unit", "per-stacking-point")
-NO_EFFECT: Final = "no effect"
-PINNED: Final = "P"
-TRUCK_CHART: Final = "12.6-barrage-truck"
-MIRROR: Final = 77
-"""Ruling option ``example``: each die is read as 7 minus its face, so reading r is read as 77 - r."""
-
-
-def barrage_chart(target_class: CombatClass | Literal["truck"]) -> Chart:
-    """The 12.6 rows for a target class (``"infantry"``, ``"armor"``, ``"gun"``) or ``"truck"``."""
-    return bundled_chart(f"12.6-barrage-{target_class}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,98 +145,6 @@ class BarrageTarget:
             raise ValueError(
                 f"target truck_points_per_toe {self.truck_points_per_toe}: only Infantry-class "
                 f"TOE points ride trucks under 12.46, not {self.combat_class}"
-            )
-
-
-@dataclass(frozen=True, slots=True)
-class BarrageFire:
-    """One barrage of a side's plan: the ``guns`` (TOE points committed) fired at ``target``."""
-
-    target: str
-    guns: tuple[Element, ...]
-
-
-def _label(gun: Element) -> str:
-    return gun.name or f"{gun.unit} {gun.system}"
-
-
-def check_firing_group(guns: Sequence[Element]) -> None:
-    """Refuse guns that may not fire together at one target (12.13-12.16, 12.0).
-
-    Every gun needs TOE points and a Barrage Rating, all of one side; a gun Back fires only
-    with its own unit's points (12.16); a group with an Italian gun Forward must all be in its
-    hex (12.14). Raises ``ValueError`` naming the unit and the case."""
-    if not guns:
-        raise ValueError("guns: a barrage needs at least one gun (12.0)")
-    sides = {g.side for g in guns}
-    if len(sides) > 1:
-        raise ValueError(f"guns: a barrage is fired by one side, found {', '.join(sorted(sides))}")
-    for gun in guns:
-        if gun.points <= 0 or gun.rating("barrage") <= 0:
-            raise ValueError(
-                f"{_label(gun)} ({gun.unit}): {gun.points} TOE points at Barrage "
-                f"{gun.rating('barrage')}: only TOE points with a Barrage Rating fire (12.0)"
-            )
-    units = {g.unit for g in guns}
-    for gun in guns:
-        if gun.forward is False and len(units) > 1:
-            raise ValueError(
-                f"{gun.unit} is Back: it may not combine its fire with "
-                f"{', '.join(sorted(units - {gun.unit}))} (12.16)"
-            )
-        if gun.italian and gun.forward is not False:
-            away = sorted({g.unit for g in guns if g.hex != gun.hex})
-            if away:
-                raise ValueError(
-                    f"{gun.unit} is Italian: it combines fire only with guns in its hex "
-                    f"{gun.hex!r}, not with {', '.join(away)} (12.14)"
-                )
-
-
-def check_barrage_plan(
-    barrages: Sequence[BarrageFire], held: Mapping[str, int] | None = None
-) -> None:
-    """Refuse one side's barrages of a Combat Segment that break 12.13-12.16 or 12.32.
-
-    Each barrage's guns must be a valid firing group (``check_firing_group``). A unit Back
-    fires in one barrage only (12.16). ``held`` {unit id: TOE points with a Barrage Rating}
-    adds: a unit Back fires all of them (it may not split, 12.16) and no unit fires more than
-    it holds over all its barrages (12.15). A target may be barraged once from each hex
-    (12.32): two barrages at one target may not share a firing hex. Raises ``ValueError``
-    naming the unit (or target) and the case."""
-    fired: dict[str, int] = {}
-    back_in: dict[str, int] = {}
-    hexes_at: dict[str, set[str]] = {}
-    for index, barrage in enumerate(barrages):
-        check_firing_group(barrage.guns)
-        for gun in barrage.guns:
-            fired[gun.unit] = fired.get(gun.unit, 0) + gun.points
-        for unit in {g.unit for g in barrage.guns if g.forward is False}:
-            if unit in back_in:
-                raise ValueError(
-                    f"{unit} is Back: it fires in barrage {back_in[unit] + 1} and again in "
-                    f"barrage {index + 1}; it may not split its fire (12.16)"
-                )
-            back_in[unit] = index
-        hexes = {g.hex for g in barrage.guns}
-        shared = hexes & hexes_at.get(barrage.target, set())
-        if shared:
-            raise ValueError(
-                f"target {barrage.target}: barraged twice from hex {', '.join(sorted(shared))} "
-                f"in one Combat Segment (12.32)"
-            )
-        hexes_at.setdefault(barrage.target, set()).update(hexes)
-    for unit, points in fired.items():
-        if held is None or unit not in held:
-            continue
-        if points > held[unit]:
-            raise ValueError(
-                f"{unit}: fires {points} TOE points in its barrages, holds {held[unit]} (12.15)"
-            )
-        if unit in back_in and points < held[unit]:
-            raise ValueError(
-                f"{unit} is Back: fires {points} of its {held[unit]} TOE points; a unit Back "
-                f"may not split its fire (12.16)"
             )
 
 
@@ -332,29 +283,6 @@ def calculate_barrage(
     )
 
 
-def _column(
-    points: int, shift: ColumnShift | None, figures: list[Figure]
-) -> tuple[str | None, str]:
-    """The 12.6 column for ``points`` after ``shift`` (or None and why there is none)."""
-    chart = barrage_chart("infantry")  # every part of 12.6 has the same columns
-    if points < 1:
-        reason = "0 Actual Barrage Points (under 5 Raw): no column of 12.6, no effect"
-        figures.append(Figure("Column", NO_EFFECT, "11.33", reason))
-        return None, reason
-    base = chart.row_for(points).key
-    figures.append(Figure("Column for the Actual Barrage Points", base, "12.43"))
-    if shift is None:
-        return base, ""
-    index = chart.keys.index(base) + shift.columns
-    if index < 0:
-        reason = f"{base} shifted {-shift.columns} column(s) left passes the 1-2 column: no effect"
-        figures.append(Figure("Column", NO_EFFECT, "12.34", reason))
-        return None, reason
-    column = chart.keys[min(index, len(chart.keys) - 1)]
-    figures.append(Figure("Column after terrain", column, "12.33, 12.34", shift.reason))
-    return column, ""
-
-
 def _target_odds(
     chart: Chart, column: str | None, target: BarrageTarget, figures: list[Figure]
 ) -> dict[str, Fraction]:
@@ -440,21 +368,6 @@ class BarrageResult:
         return data
 
 
-def check_d66(value: object, field_name: str, case: str = "12.42") -> int:
-    """``value`` as a two-dice sequential reading; ``ValueError`` naming the field, the value
-    and ``case`` unless it is 11..66 with both digits 1..6."""
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or not (1 <= value // 10 <= 6 and 1 <= value % 10 <= 6)
-    ):
-        raise ValueError(
-            f"{field_name} {value!r}: expected a two-dice reading 11-66, large die first, both "
-            f"digits 1-6 ({case})"
-        )
-    return value
-
-
 def read_barrage(
     calculation: BarrageCalculation, reading: int, truck_reading: int | None = None
 ) -> BarrageResult:
@@ -511,128 +424,4 @@ def read_barrage(
         truck_points_lost=truck_lost,
         carried_truck_points_lost=carried,
         figures=tuple(figures),
-    )
-
-
-def _how(reading: int, mirror: bool) -> str:
-    if mirror:
-        return f"thrown {reading}, read as {MIRROR - reading} (ruling {READING_RULING}: example)"
-    return f"thrown {reading}"
-
-
-def _lookup(chart: Chart, column: str | None, reading: int) -> str:
-    return NO_EFFECT if column is None else chart.lookup(column, reading)
-
-
-# --- Holding Off (10.33-10.35) -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class HoldingOffTarget:
-    """An enemy unit in the hex held off: ``unit`` id, its ``stacking_points`` (the counter's
-    printed Stacking Point value, 9.22, one level lower for a shell, 9.28) and 3.2
-    ``combat_class``."""
-
-    unit: str
-    stacking_points: int
-    combat_class: CombatClass
-
-
-@dataclass(frozen=True, slots=True)
-class HoldingOff:
-    """Whether ``actual_points`` Actual Barrage Points hold a hex off (10.34): ``needed`` is the
-    count of its non-Gun battalion-equivalent combat units (``counted``); ``not_counted`` lists
-    (unit, why); ``met`` is ``actual_points >= needed``. ``count`` is the option of ruling
-    ``10.34-holding-off-count``."""
-
-    actual_points: int
-    needed: int
-    met: bool
-    counted: tuple[str, ...]
-    not_counted: tuple[tuple[str, str], ...]
-    count: str
-    figures: tuple[Figure, ...]
-
-    def as_json(self) -> dict[str, object]:
-        """Everything above as JSON-ready data (``forces.to_json``)."""
-        data = to_json(self)
-        assert isinstance(data, dict)
-        return data
-
-
-def holding_off(
-    actual_points: int, targets: Iterable[HoldingOffTarget], *, count: str = "per-unit"
-) -> HoldingOff:
-    """10.34: a Holding Off barrage needs as many Actual Barrage Points as the hex holds enemy
-    non-Gun combat units of battalion size or more (under 1 Stacking Point, or Gun class: not
-    counted). ``count`` (ruling ``10.34-holding-off-count``): ``per-unit`` counts each such unit
-    once, ``per-stacking-point`` counts its Stacking Points. A division of eleven battalions
-    needs 11. Raises ``ValueError`` for negative points or an unknown option."""
-    if count not in HOLDING_OFF_OPTIONS:
-        raise ValueError(
-            f"count {count!r}: ruling {HOLDING_OFF_RULING} has options "
-            f"{', '.join(HOLDING_OFF_OPTIONS)}"
-        )
-    if actual_points < 0:
-        raise ValueError(f"actual_points {actual_points}: cannot be negative (10.34)")
-    counted: list[str] = []
-    skipped: list[tuple[str, str]] = []
-    needed = 0
-    for target in targets:
-        if target.combat_class == "gun":
-            skipped.append((target.unit, "Gun-class unit (10.34)"))
-        elif target.stacking_points < 1:
-            skipped.append((target.unit, "less than 1 Stacking Point (10.34)"))
-        else:
-            counted.append(target.unit)
-            needed += 1 if count == "per-unit" else target.stacking_points
-    met = actual_points >= needed
-    figures = (
-        Figure(
-            "Battalion-equivalent non-Gun units", needed, "10.34", f"{count}: {len(counted)} units"
-        ),
-        Figure("Actual Barrage Points", actual_points, "11.32"),
-        Figure(
-            "Holding Off",
-            "met" if met else "not met: the hex must be Close Assaulted (10.35)",
-            "10.34, 10.35",
-            f"{actual_points} Actual against {needed} needed",
-        ),
-    )
-    return HoldingOff(actual_points, needed, met, tuple(counted), tuple(skipped), count, figures)
-
-
-# --- Barrage against facilities (12.5x) ----------------------------------------------------------
-
-FACILITIES: Final = (
-    "major_city",
-    "fortification",
-    "road",
-    "railroad",
-    "supply_dump",
-    "air_facility",
-)
-"""The facilities 12.51 lets artillery barrage."""
-
-
-class MissingChartError(NotImplementedError):
-    """A calculation needs a chart the reference data does not hold."""
-
-
-def barrage_facility(facility: str, raw_points: int) -> NoReturn:
-    """12.51-12.54: a barrage against a facility reads the Air Bombardment Table (41.5), which
-    is not in the reference data, so it always raises ``MissingChartError`` saying so (and
-    which column the rules would use). ``ValueError`` for an unknown ``facility``."""
-    if facility not in FACILITIES:
-        raise ValueError(f"facility {facility!r}: expected one of {', '.join(FACILITIES)} (12.51)")
-    if facility in ("supply_dump", "air_facility"):
-        column = (
-            f"12.54: against a Supply Dump or Air Facility the {raw_points} Raw Barrage Points "
-            "(not Actual) select the Bombload column"
-        )
-    else:
-        column = "12.53: the Artillery Barrage Points column of 41.5 would be read"
-    raise MissingChartError(
-        "chart 41.5 (Air Bombardment Table) is not in the reference data; barrage against "
-        f"facilities (12.51-12.54) cannot be computed ({facility}; {column})"
     )
