@@ -20,6 +20,11 @@ order given. Any other allocation the owner prefers is checked by ``check_alloca
 
 Rulings: ``14.35-shift-below-one``, ``14.32-shift-from-16-plus``,
 ``combat-example-anti-armor-reading`` (docs/rulings.md).
+
+Where the pieces are: ``anti_armor_column`` (chart 14.6, the column after the shifts and the
+row read) and ``anti_armor_losses`` (the targets, their absorption, the proposed losses and
+the allocation check); this module keeps the calculation and the reading and re-exports the
+rest.
 """
 
 from __future__ import annotations
@@ -27,240 +32,59 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
 
-from ledger.charts.dice import D66
-from ledger.charts.engine import Chart
-from ledger.charts.loader import bundled_chart
+from ledger.combat.anti_armor_column import (
+    CHART_ID,
+    DICE_ROWS,
+    EXAMPLE_READING_RULING,
+    NO_EFFECT,
+    SHIFT_BELOW_ONE_OPTIONS,
+    SHIFT_BELOW_ONE_RULING,
+    SHIFT_FROM_16_OPTIONS,
+    SHIFT_FROM_16_RULING,
+    ZERO_STAR,
+    _damage_odds,
+    _final_column,
+    anti_armor_chart,
+    check_reading,
+    row_read,
+)
+from ledger.combat.anti_armor_losses import (
+    Absorber,
+    ArmorTarget,
+    absorbers,
+    check_allocation,
+    propose_losses,
+)
 from ledger.combat.costs import AmmoCharge, CPCharge, ammunition_for, combat_cp
 from ledger.combat.forces import ColumnShift, Element, Figure, Loss, actual, to_json, total_raw
 from ledger.combat.terrain import Hexside, anti_armor_prohibited, anti_armor_shifts
 
-CHART_ID: Final = "14.6-anti-armor"
-ZERO_STAR: Final = "0*"
-NO_EFFECT: Final = "no effect"
-"""The column of a fire that cannot be made or has no effect (the reason is given with it)."""
-
-SHIFT_BELOW_ONE_RULING: Final = "14.35-shift-below-one"
-SHIFT_BELOW_ONE_OPTIONS: Final = ("zero-star-column", "no-effect")
-SHIFT_FROM_16_RULING: Final = "14.32-shift-from-16-plus"
-SHIFT_FROM_16_OPTIONS: Final = ("column", "points")
-EXAMPLE_READING_RULING: Final = "combat-example-anti-armor-reading"
-
-DICE_ROWS: Final[tuple[tuple[int, int], ...]] = tuple(
-    (10 * tens + units, 10 * tens + units + 1) for tens in range(1, 7) for units in (1, 3, 5)
-)
-"""The printed rows of chart 14.6: pairs of readings (11, 12), (13, 14), ..., (65, 66)."""
-
-
-def anti_armor_chart() -> Chart:
-    """Chart 14.6 (``ledger/charts/data/14.6-anti-armor.toml``): rows are the columns "0*",
-    "1".."15", "16+" of Actual Anti-Armor Points; results are Damage Points "0".."32"."""
-    return bundled_chart(CHART_ID)
-
-
-@dataclass(frozen=True, slots=True)
-class ArmorTarget:
-    """``points`` TOE points of weapon system ``system`` of unit ``unit`` in the target hex.
-
-    ``armor_protection`` and ``vulnerability`` are per TOE point; ``vulnerability`` is the
-    effective one (2 for a gun firing anti-armor, 12.19/14.14; halved for an offensive Close
-    Assault, 12.18) and only counts for a ``self_propelled`` gun (14.47). ``halftrack`` marks
-    infantry riding halftracks (14.48). Points are not affected when ``withheld`` from both
-    Anti-Armor and Close Assault (14.21, 14.44), ``pinned`` by barrage (they take no part, as in
-    the combat example) or ``back`` (artillery in the Back position, 14.13). Raises
-    ``ValueError`` for negative points or ratings.
-    """
-
-    unit: str
-    system: str
-    points: int
-    armor_protection: int
-    vulnerability: int = 0
-    self_propelled: bool = False
-    halftrack: bool = False
-    withheld: bool = False
-    pinned: bool = False
-    back: bool = False
-    hex: str = ""
-    name: str = ""
-
-    def __post_init__(self) -> None:
-        for field in ("points", "armor_protection", "vulnerability"):
-            value = getattr(self, field)
-            if value < 0:
-                raise ValueError(
-                    f"{self.unit} {self.system}: {field} {value} cannot be negative (14.42)"
-                )
-
-    @property
-    def affected(self) -> bool:
-        """True when anti-armor fire into the hex can destroy these points (14.11-14.13, 14.44)."""
-        return (
-            self.points > 0
-            and self.armor_protection > 0
-            and not (self.withheld or self.pinned or self.back)
-        )
-
-    @classmethod
-    def from_element(
-        cls,
-        element: Element,
-        *,
-        withheld: bool = False,
-        pinned: bool = False,
-        vulnerability: int | None = None,
-    ) -> ArmorTarget:
-        """The target made of ``element``: its Armor Protection and Vulnerability ratings (or
-        the effective ``vulnerability`` given, 14.47), Back when a gun is not Forward (14.13)."""
-        return cls(
-            unit=element.unit,
-            system=element.system,
-            points=element.points,
-            armor_protection=element.rating("armor_protection"),
-            vulnerability=(
-                element.rating("vulnerability") if vulnerability is None else vulnerability
-            ),
-            self_propelled=element.self_propelled,
-            halftrack=element.halftrack,
-            withheld=withheld,
-            pinned=pinned,
-            back=element.forward is False,
-            hex=element.hex,
-            name=element.name,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Absorber:
-    """``points`` affected TOE points of ``unit``'s ``system``, each absorbing ``per_point``
-    Damage Points (14.42, 14.47, 14.48); ``case`` and ``note`` say why."""
-
-    unit: str
-    system: str
-    points: int
-    per_point: int
-    halftrack: bool
-    case: str
-    note: str
-
-
-def absorbers(targets: Iterable[ArmorTarget]) -> tuple[Absorber, ...]:
-    """The affected points of ``targets`` with what each absorbs, in the order given: Armor
-    Protection (14.42); a self-propelled gun adds its Vulnerability (14.47); halftracks double
-    their Armor Protection when all the affected points are halftracks (14.48)."""
-    affected = [t for t in targets if t.affected]
-    only_halftracks = bool(affected) and all(t.halftrack for t in affected)
-    found: list[Absorber] = []
-    for t in affected:
-        per_point, case, note = t.armor_protection, "14.42", "Armor Protection"
-        if only_halftracks:
-            per_point, case = 2 * per_point, "14.48"
-            note = "halftracks alone in the hex: Armor Protection doubled"
-        if t.self_propelled:
-            per_point += t.vulnerability
-            case, note = "14.47", f"{note} + Vulnerability {t.vulnerability} (self-propelled)"
-        found.append(Absorber(t.unit, t.system, t.points, per_point, t.halftrack, case, note))
-    return tuple(found)
-
-
-def propose_losses(targets: Iterable[ArmorTarget], damage: int) -> tuple[Loss, ...]:
-    """A loss the owner may take for ``damage`` Damage Points (14.43): the fewest affected TOE
-    points absorbing at least ``damage``, then the least absorption wasted, then the fewest
-    points of the highest absorption; every affected point when they cannot absorb it all
-    (14.45). Each ``Loss.absorbs`` is the Damage Points those points absorb.
-    14.43's example: 6 M11 (2) and 3 M13 (3), 7 Damage -> one M13 and two M11 (3 + 2 + 2).
-    Raises ``ValueError`` for negative damage."""
-    _check_damage(damage)
-    pool = absorbers(targets)
-    if damage == 0 or not pool:
-        return ()
-    if sum(a.points * a.per_point for a in pool) <= damage:
-        return tuple(Loss(a.unit, a.system, a.points, a.points * a.per_point) for a in pool)
-    held: dict[int, int] = {}
-    for a in pool:
-        held[a.per_point] = held.get(a.per_point, 0) + a.points
-    values = sorted(held, reverse=True)
-    take = _fewest_points(values, [held[v] for v in values], damage)
-    losses: list[Loss] = []
-    for value, wanted in zip(values, take, strict=True):
-        for a in pool:
-            if a.per_point == value and wanted > 0:
-                lost = min(a.points, wanted)
-                wanted -= lost
-                losses.append(Loss(a.unit, a.system, lost, lost * value))
-    return tuple(losses)
-
-
-def _fewest_points(values: list[int], held: list[int], damage: int) -> tuple[int, ...]:
-    """How many points of each absorption ``values`` (descending) to lose: fewest points, then
-    the least absorption, then lexicographically fewest of the higher values."""
-    count, reach = 0, 0
-    for value, n in zip(values, held, strict=True):
-        step = min(n, -(-(damage - reach) // value))
-        count, reach = count + step, reach + step * value
-        if reach >= damage:
-            break
-    # (points, absorption) -> the lexicographically smallest counts per value reaching it
-    states: dict[tuple[int, int], tuple[int, ...]] = {(0, 0): ()}
-    for value, n in zip(values, held, strict=True):
-        grown: dict[tuple[int, int], tuple[int, ...]] = {}
-        for (points, total), counts in states.items():
-            for k in range(min(n, count - points) + 1):
-                key, vector = (points + k, total + k * value), (*counts, k)
-                if key not in grown or vector < grown[key]:
-                    grown[key] = vector
-        states = grown
-    best = min(total for (points, total) in states if points == count and total >= damage)
-    return states[(count, best)]
-
-
-def check_allocation(
-    targets: Iterable[ArmorTarget], damage: int, allocation: Iterable[Loss]
-) -> tuple[Loss, ...]:
-    """The owner's ``allocation`` of ``damage`` Damage Points checked (14.43-14.45): each Loss
-    names affected points of the target hex, no more than held, and together they absorb at
-    least the damage (or every affected point is lost, 14.45). Points of a unit's system held
-    with different absorptions count the highest first. Returns the losses with ``absorbs``
-    filled in; raises ``ValueError`` naming the unit, the points or the shortfall and the case.
-    """
-    _check_damage(damage)
-    pool = absorbers(targets)
-    wanted: dict[tuple[str, str], int] = {}
-    for loss in allocation:
-        if loss.points < 0:
-            raise ValueError(f"allocation: {loss.unit} {loss.system} points {loss.points} (14.43)")
-        key = (loss.unit, loss.system)
-        if not any((a.unit, a.system) == key for a in pool):
-            raise ValueError(
-                f"allocation: {loss.unit} {loss.system} has no TOE points the anti-armor fire "
-                "can affect in the target hex (14.21, 14.44)"
-            )
-        wanted[key] = wanted.get(key, 0) + loss.points
-    checked: list[Loss] = []
-    for (unit, system), points in wanted.items():
-        mine = sorted(
-            (a for a in pool if (a.unit, a.system) == (unit, system)), key=lambda a: -a.per_point
-        )
-        held = sum(a.points for a in mine)
-        if points > held:
-            raise ValueError(
-                f"allocation: {unit} {system} loses {points} TOE points, {held} can be affected "
-                "(14.43)"
-            )
-        absorbs, left = 0, points
-        for a in mine:
-            lost = min(a.points, left)
-            absorbs, left = absorbs + lost * a.per_point, left - lost
-        checked.append(Loss(unit, system, points, absorbs))
-    needed = min(damage, sum(a.points * a.per_point for a in pool))
-    covered = sum(loss.absorbs for loss in checked)
-    if covered < needed:
-        raise ValueError(
-            f"allocation absorbs {covered} Damage Points, {needed} needed: {needed - covered} "
-            "short (14.43)"
-        )
-    return tuple(checked)
+__all__ = [
+    "CHART_ID",
+    "DICE_ROWS",
+    "EXAMPLE_READING_RULING",
+    "NO_EFFECT",
+    "SHIFT_BELOW_ONE_OPTIONS",
+    "SHIFT_BELOW_ONE_RULING",
+    "SHIFT_FROM_16_OPTIONS",
+    "SHIFT_FROM_16_RULING",
+    "ZERO_STAR",
+    "Absorber",
+    "AntiArmorCalculation",
+    "AntiArmorResult",
+    "ArmorTarget",
+    "DamageOutcome",
+    "absorbers",
+    "anti_armor_chart",
+    "calculate_anti_armor",
+    "check_allocation",
+    "check_reading",
+    "propose_losses",
+    "read_anti_armor",
+    "reassignable_to_assault",
+    "row_read",
+]
 
 
 def reassignable_to_assault(actual_points: int) -> int:
@@ -479,49 +303,6 @@ def read_anti_armor(calculation: AntiArmorCalculation, reading: int) -> AntiArmo
     )
 
 
-def _final_column(
-    points: int, total: int, below_one: str, from_16: str
-) -> tuple[str, str, list[Figure]]:
-    """The column read after ``total`` columns of shift (14.32-14.35), the no-effect reason
-    ("" when the fire is read) and the figures."""
-    chart = anti_armor_chart()
-    keys = chart.keys
-    if points == 0:
-        figures = [Figure("starting column", ZERO_STAR, "14.6", "1-4 Raw points")]
-        if total < 0:
-            why = "a terrain shift from the 0* column leaves nothing to fire (14.35)"
-            return NO_EFFECT, why, figures
-        return chart.shift(ZERO_STAR, total).row, "", figures
-    start = chart.row_for(points).key
-    figures = [Figure("starting column", start, "14.6", f"{points} Actual points")]
-    if from_16 == "points":
-        value = points + total
-        reached = chart.row_for(value).key if value >= 1 else None
-        how = f"{points} {total:+d} = {value} points (ruling {SHIFT_FROM_16_RULING}=points)"
-    else:
-        index = keys.index(start) + total
-        reached = keys[min(index, len(keys) - 1)] if index >= keys.index("1") else None
-        how = f"{total:+d} printed columns from {start}"
-    if reached is None:
-        if below_one == "no-effect":
-            why = f"shifted below the 1 column: no effect (14.35, {SHIFT_BELOW_ONE_RULING})"
-            return NO_EFFECT, why, figures
-        reached, how = ZERO_STAR, f"{how}: below 1, read on the 0* column (14.35)"
-    figures.append(Figure("column read", reached, "14.32, 14.33, 14.35", how))
-    return reached, "", figures
-
-
-def _damage_odds(column: str, phasing: bool) -> dict[str, Fraction]:
-    """{Damage Points: exact probability} of ``column`` over the 36 throws, with the Phasing
-    Player's one-row move; in the chart's result order."""
-    chart = anti_armor_chart()
-    odds: dict[str, Fraction] = {}
-    for reading in D66.readings:
-        result = chart.lookup(column, row_read(reading, phasing=phasing)[0])
-        odds[result] = odds.get(result, Fraction(0)) + D66.probability(reading)
-    return {r: odds[r] for r in chart.results if r in odds}
-
-
 def _outcome(
     targets: Sequence[ArmorTarget], pool: Sequence[Absorber], damage: int, probability: Fraction
 ) -> DamageOutcome:
@@ -574,31 +355,6 @@ def _json(value: object) -> dict[str, object]:
     if not isinstance(data, dict):
         raise TypeError("a calculation shows as a JSON object")
     return data
-
-
-def row_read(reading: int, *, phasing: bool) -> tuple[int, int]:
-    """The printed row (a pair of readings) a throw is read on: the Phasing Player's reading
-    moves up one row, towards 11-12, which stays (chart 14.6 note). 51 -> (45, 46) when
-    Phasing, (51, 52) otherwise. Raises ``ValueError`` for a reading two dice cannot show."""
-    check_reading(reading)
-    index = next(i for i, pair in enumerate(DICE_ROWS) if reading in pair)
-    return DICE_ROWS[max(index - 1, 0) if phasing else index]
-
-
-def check_reading(reading: int) -> int:
-    """``reading`` when it is a sequential two-dice reading (11..66, both digits 1..6, 14.6);
-    ``ValueError`` naming the field, the value and the case otherwise."""
-    if isinstance(reading, bool) or not isinstance(reading, int) or reading not in D66:
-        raise ValueError(
-            f"reading {reading!r}: expected two dice read in sequence, 11..66 with both digits "
-            "1..6 (14.6)"
-        )
-    return reading
-
-
-def _check_damage(damage: int) -> None:
-    if damage < 0:
-        raise ValueError(f"damage {damage}: Damage Points cannot be negative (14.41)")
 
 
 def _check_option(field: str, value: str, options: tuple[str, ...], case: str) -> None:
