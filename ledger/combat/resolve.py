@@ -18,184 +18,69 @@ owner's own choice with the calculation modules' checks; ``combat_posting`` buil
 captured points, Pinned / Engaged / Contact markers, Disorganization Points, CP and Ammunition.
 Truck Points destroyed by a barrage (12.46) and retreats (15.82) are reported in the summary
 for the players to carry out; the posting does not move counters or trucks.
+
+Where the pieces are: ``prepared_combat`` (``PreparedCombat``), ``combat_dice`` (the named
+readings, checked or thrown), ``assault_proposal`` (a Close Assault's proposed captured points,
+summary and captured-points check) and ``assault_posting`` (its losses less captured, markers
+and Disorganization Points); this module keeps reading, the allocation check and the posting
+and re-exports the rest.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
-from typing import Final, Literal
 
 from ledger.combat.anti_armor import AntiArmorCalculation, AntiArmorResult, read_anti_armor
 from ledger.combat.anti_armor import check_allocation as check_armor_allocation
-from ledger.combat.assault_losses import check_raw_losses, propose_captured, remaining_after
-from ledger.combat.barrage import BarrageCalculation, BarrageResult, check_d66, read_barrage
+from ledger.combat.assault_losses import check_raw_losses
+from ledger.combat.assault_posting import _assault_dp, _assault_markers, _not_captured, involved
+from ledger.combat.assault_proposal import (
+    _assault_pool,
+    _assault_summary,
+    _captured_count,
+    _check_captured,
+    captured_rows,
+)
+from ledger.combat.barrage import BarrageCalculation, BarrageResult, read_barrage
 from ledger.combat.close_assault import (
     DEFENSIVE,
     NO_ASSAULT,
     OFFENSIVE,
     CloseAssaultCalculation,
-    CloseAssaultResult,
-    is_overrun,
     read_close_assault,
 )
-from ledger.combat.forces import Element, Loss, to_json
-from ledger.combat.posting import (
-    CapturedPoints,
-    CombatPosting,
-    UnitDisorganization,
-    UnitLosses,
-    UnitMarker,
-    unit_losses,
+from ledger.combat.combat_dice import DiceKind, DieSpec, check_dice, dice_for, roll_dice
+from ledger.combat.forces import Loss, to_json
+from ledger.combat.posting import CapturedPoints, CombatPosting, UnitMarker, unit_losses
+from ledger.combat.prepared_combat import (
+    INVOLVED_OPTIONS,
+    INVOLVED_RULING,
+    CombatCalculation,
+    CombatResult,
+    PreparedCombat,
 )
-from ledger.model.events import CombatKind
-from ledger.model.units import Side
 
-INVOLVED_RULING: Final = "15.81-units-involved"
-INVOLVED_OPTIONS: Final = ("in-the-hex", "committed")
-CombatCalculation = BarrageCalculation | AntiArmorCalculation | CloseAssaultCalculation
-CombatResult = BarrageResult | AntiArmorResult | CloseAssaultResult
-DiceKind = Literal["d66", "d6"]
-
-
-@dataclass(frozen=True, slots=True)
-class PreparedCombat:
-    """One combat worked out and ready for the dice.
-
-    ``calculation`` is the calculation module's result; ``phasing`` the Phasing side,
-    ``attacker`` the side firing (barrage, anti-armor) or assaulting; ``hexes`` the attacking
-    hexes followed by the target hex(es), as the posting records them. ``not_postable`` says
-    why the combat cannot be posted ("" when every force is a ledger unit). ``notes`` are what
-    the request left out or the ledger filled in. ``target_toe`` is, for a barrage, the target
-    unit's TOE as (weapon system id, TOE Strength Points) in its order, from which destroyed
-    points are proposed (12.45; empty for a blind target). ``rulings`` are the (ruling id,
-    option) pairs resolving uses: ``15.81-units-involved`` (default ``"in-the-hex"``)."""
-
-    calculation: CombatCalculation
-    phasing: Side
-    attacker: Side
-    hexes: tuple[str, ...]
-    not_postable: str = ""
-    notes: tuple[str, ...] = ()
-    target_toe: tuple[tuple[str, int], ...] = ()
-    rulings: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def combat(self) -> CombatKind:
-        """The kind of combat, as the journal names it (a Close Assault found to be a Probe
-        by 15.25 is a ``"probe"``)."""
-        calc = self.calculation
-        if isinstance(calc, BarrageCalculation):
-            return "barrage"
-        if isinstance(calc, AntiArmorCalculation):
-            return "anti_armor"
-        return calc.action
-
-    def as_json(self) -> dict[str, object]:
-        """The calculation's ``as_json()`` with ``combat`` and a ``context`` object (phasing,
-        attacker, hexes, notes, whether it can be posted)."""
-        data: dict[str, object] = {"combat": self.combat}
-        data.update(self.calculation.as_json())
-        data["context"] = {
-            "phasing": self.phasing,
-            "attacker": self.attacker,
-            "hexes": list(self.hexes),
-            "postable": not self.not_postable,
-            "not_postable": self.not_postable,
-            "notes": list(self.notes),
-            "target_toe": [list(x) for x in self.target_toe],
-            "rulings": [list(x) for x in self.rulings],
-        }
-        return data
-
-
-# --- the dice --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DieSpec:
-    """One named reading a combat may need: ``name``, ``dice`` (``"d66"``: two dice read
-    large-small, 11..66; ``"d6"``: one die), the rule ``case``, ``when`` it is thrown and
-    whether it is ``required`` (False: thrown only on a result that calls for it)."""
-
-    name: str
-    dice: DiceKind
-    case: str
-    when: str = "always"
-    required: bool = True
-
-
-def dice_for(prepared: PreparedCombat) -> tuple[DieSpec, ...]:
-    """The readings ``prepared`` can need, in throwing order (empty for a Close Assault that
-    15.29 leaves without dice)."""
-    calc = prepared.calculation
-    if isinstance(calc, BarrageCalculation):
-        specs = [DieSpec("target", "d66", "12.42")]
-        if calc.target.trucks_present:
-            specs.append(DieSpec("trucks", "d66", "12.46", "trucks are in the target hex"))
-        return tuple(specs)
-    if isinstance(calc, AntiArmorCalculation):
-        return (DieSpec("fire", "d66", "14.6"),)
-    if calc.column == NO_ASSAULT:
-        return ()
-    specs = []
-    setup = calc.setup
-    for side, morale in (("attacker", setup.attacker_morale), ("defender", setup.defender_morale)):
-        if morale is not None and morale.rolled:
-            specs.append(DieSpec(f"{side}_morale", "d66", "17.22", "Adjusted Morale rolled"))
-    specs += [DieSpec("attacker", "d66", "15.73a"), DieSpec("defender", "d66", "15.73a")]
-    specs += [
-        DieSpec(f"{side}_prisoners", "d6", "15.89", f"the {side} throws a Captured result", False)
-        for side in ("attacker", "defender")
-    ]
-    return tuple(specs)
-
-
-def check_dice(prepared: PreparedCombat, dice: Mapping[str, int]) -> dict[str, int]:
-    """``dice`` checked against ``dice_for``: every name known, every value a reading of its
-    kind (11..66 with both digits 1..6, or 1..6), every reading needed ``"always"`` given.
-    Returns them in throwing order; raises ``ValueError`` naming the field, the value and
-    the case."""
-    specs = {s.name: s for s in dice_for(prepared)}
-    for name in dice:
-        if name not in specs:
-            known = ", ".join(specs) or "none (no dice are thrown)"
-            raise ValueError(
-                f"dice.{name}: not a reading of this {prepared.combat}; known: {known}"
-            )
-    checked: dict[str, int] = {}
-    for name, spec in specs.items():
-        if name not in dice:
-            if spec.required:
-                raise ValueError(f"dice.{name}: missing; {spec.dice} reading needed ({spec.case})")
-            continue
-        value = dice[name]
-        if spec.dice == "d66":
-            check_d66(value, f"dice.{name}", spec.case)
-        elif isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-            raise ValueError(f"dice.{name} {value!r}: expected one die, 1..6 ({spec.case})")
-        checked[name] = value
-    return checked
-
-
-def roll_dice(prepared: PreparedCombat, seed: int) -> dict[str, int]:
-    """Every reading of ``dice_for`` thrown with ``random.Random(seed)`` (large die first):
-    the same seed gives the same dice. Conditional readings are thrown too and used only
-    when needed."""
-    rng = random.Random(seed)
-    rolled: dict[str, int] = {}
-    for spec in dice_for(prepared):
-        if spec.dice == "d66":
-            large = rng.randint(1, 6)
-            rolled[spec.name] = 10 * large + rng.randint(1, 6)
-        else:
-            rolled[spec.name] = rng.randint(1, 6)
-    return rolled
-
-
-# --- reading and proposing ------------------------------------------------------------------
+__all__ = [
+    "INVOLVED_OPTIONS",
+    "INVOLVED_RULING",
+    "Allocation",
+    "CombatCalculation",
+    "CombatReading",
+    "CombatResult",
+    "DiceKind",
+    "DieSpec",
+    "PreparedCombat",
+    "captured_rows",
+    "check_allocation",
+    "check_dice",
+    "combat_posting",
+    "dice_for",
+    "involved",
+    "propose_barrage_losses",
+    "read_combat",
+    "roll_dice",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,67 +246,6 @@ def _read_assault(
     return CombatReading(prepared, used, seed, result, proposal, _assault_summary(calc, result))
 
 
-def captured_rows(
-    calc: CloseAssaultCalculation, result: CloseAssaultResult, *, attacker: bool
-) -> tuple[Loss, ...]:
-    """The TOE points of one side's losses handed to the enemy (15.85, 15.86): the whole
-    loss on a surrender (17.25), else ``propose_captured`` at the chart 15.89 percentage,
-    plus the defence's remaining points when 15.18 captures it whole."""
-    count = result.attacker_captured if attacker else result.defender_captured
-    if not count:
-        return ()
-    losses = result.attacker_losses if attacker else result.defender_losses
-    outcome = result.outcome
-    if outcome.surrender in (("attacker", "both") if attacker else ("defender", "both")):
-        return losses
-    percent = outcome.attacker_captured if attacker else outcome.defender_captured
-    rows: tuple[Loss, ...] = ()
-    if percent:
-        rows = propose_captured(losses, percent, captured_basis=calc.setup.rulings.captured_basis)
-    short = count - sum(x.points for x in rows)
-    if short > 0 and not attacker:
-        pool = _assault_pool(calc, result, attacker=False)
-        rows += tuple(Loss(e.unit, e.system, e.points) for e in remaining_after(pool, losses))
-    return rows
-
-
-def _assault_pool(
-    calc: CloseAssaultCalculation, result: CloseAssaultResult, *, attacker: bool
-) -> tuple[Element, ...]:
-    """The points a side's Close Assault losses may come from (15.83b, d; 15.84a)."""
-    side = calc.setup.attacker if attacker else calc.setup.defender
-    overrun = bool(result.column) and result.column != NO_ASSAULT and is_overrun(result.column)
-    return side.overrun_elements if overrun else side.elements
-
-
-def _assault_summary(calc: CloseAssaultCalculation, result: CloseAssaultResult) -> tuple[str, ...]:
-    name = "Probe" if result.action == "probe" else "Close Assault"
-    outcome = result.outcome
-    if result.column == NO_ASSAULT:
-        lines = [f"{name}: no assault ({calc.no_assault})"]
-    elif outcome.surrender:
-        lines = [f"{name}: {outcome.surrender} surrendered on the morale throw (17.25)"]
-    else:
-        lines = [
-            f"{name} on column {result.column}: attacker loses {outcome.attacker_loss} % "
-            f"({result.attacker_raw_lost} Raw), defender {outcome.defender_loss} % "
-            f"({result.defender_raw_lost} Raw) (15.79, 15.83)"
-        ]
-    lines.append(
-        f"TOE Strength Points lost: attacker {sum(x.points for x in result.attacker_losses)}, "
-        f"defender {sum(x.points for x in result.defender_losses)}; captured: attacker "
-        f"{result.attacker_captured}, defender {result.defender_captured} (15.83-15.86)"
-    )
-    if result.retreat:
-        lines.append(f"the defender retreats {result.retreat} hexes (15.82); not posted")
-    if result.status != "none":
-        lines.append(f"the units involved are {result.status.capitalize()} (15.81)")
-    return tuple(lines)
-
-
-# --- the owner's allocation -----------------------------------------------------------------
-
-
 def check_allocation(reading: CombatReading, allocation: Allocation) -> Allocation:
     """The owner's ``allocation`` checked with the calculation modules' rules: a barrage's
     points must be the target's, as many as destroyed (12.45); anti-armor losses must absorb
@@ -464,11 +288,6 @@ def check_allocation(reading: CombatReading, allocation: Allocation) -> Allocati
     return allocation
 
 
-def _captured_count(result: CombatResult, attacker: bool) -> int:
-    assert isinstance(result, CloseAssaultResult)
-    return result.attacker_captured if attacker else result.defender_captured
-
-
 def _check_barrage_allocation(
     reading: CombatReading, result: BarrageResult, losses: Sequence[Loss]
 ) -> None:
@@ -491,44 +310,6 @@ def _check_barrage_allocation(
             f"losses: {total} TOE Strength Points named, the barrage destroyed "
             f"{result.toe_lost} (12.45)"
         )
-
-
-def _check_captured(
-    who: str,
-    pool: Sequence[Element],
-    lost: Sequence[Loss],
-    captured: Sequence[Loss],
-    count: int,
-) -> None:
-    """15.86c: the captured points number ``count`` and come from the points lost (or, when
-    more are captured than lost, 15.18, from the side's points in the hex)."""
-    named = sum(x.points for x in captured)
-    if named != count:
-        raise ValueError(
-            f"{who}_captured: {named} TOE Strength Points named, the result captures {count} "
-            "(15.85, 15.86)"
-        )
-    source = (
-        _by_key(lost)
-        if count <= sum(x.points for x in lost)
-        else _by_key(Loss(e.unit, e.system, e.points) for e in pool)
-    )
-    for key, points in _by_key(captured).items():
-        if points > source.get(key, 0):
-            raise ValueError(
-                f"{who}_captured: {key[0]} {key[1]} {points} captured, {source.get(key, 0)} "
-                "among the points lost (15.86a, b)"
-            )
-
-
-def _by_key(losses: Iterable[Loss]) -> dict[tuple[str, str], int]:
-    found: dict[tuple[str, str], int] = {}
-    for x in losses:
-        found[x.unit, x.system] = found.get((x.unit, x.system), 0) + x.points
-    return found
-
-
-# --- the posting ------------------------------------------------------------------------------
 
 
 def combat_posting(reading: CombatReading, allocation: Allocation | None = None) -> CombatPosting:
@@ -586,77 +367,3 @@ def combat_posting(reading: CombatReading, allocation: Allocation | None = None)
         cp=result.cp,
         ammunition=result.ammunition,
     )
-
-
-def _not_captured(losses: Sequence[Loss], captured: Sequence[Loss]) -> tuple[UnitLosses, ...]:
-    """The losses less the points captured (posted apart as ``captured``)."""
-    taken = _by_key(captured)
-    left = []
-    for loss in losses:
-        key = (loss.unit, loss.system)
-        off = min(loss.points, taken.get(key, 0))
-        taken[key] = taken.get(key, 0) - off
-        left.append(Loss(loss.unit, loss.system, loss.points - off, loss.absorbs))
-    return unit_losses(left, "close-assault", "15.83")
-
-
-def _units(elements: Iterable[Element]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(e.unit for e in elements))
-
-
-def involved(prepared: PreparedCombat, *, attacker: bool) -> tuple[str, ...]:
-    """The units of one side involved in a Close Assault (15.81, 15.87), under ruling
-    ``15.81-units-involved``: ``"in-the-hex"`` every unit with points in the calculation
-    (the defender's Pinned, withheld, retreated and Back ones too), ``"committed"`` only those
-    that committed points. Empty for a barrage or anti-armor fire."""
-    calc = prepared.calculation
-    if not isinstance(calc, CloseAssaultCalculation):
-        return ()
-    option = dict(prepared.rulings).get(INVOLVED_RULING, "in-the-hex")
-    if option not in INVOLVED_OPTIONS:
-        raise ValueError(
-            f"rulings.{INVOLVED_RULING} {option!r}: expected one of {', '.join(INVOLVED_OPTIONS)}"
-        )
-    side = calc.setup.attacker if attacker else calc.setup.defender
-    return _units(side.committed if option == "committed" else side.overrun_elements)
-
-
-def _assault_markers(
-    prepared: PreparedCombat, result: CloseAssaultResult
-) -> tuple[UnitMarker, ...]:
-    """15.81: an Engaged (or, still adjacent, Contact) marker on every unit involved."""
-    if result.status == "none":
-        return ()
-    units = involved(prepared, attacker=True) + involved(prepared, attacker=False)
-    return tuple(UnitMarker(u, result.status, "15.81") for u in dict.fromkeys(units))
-
-
-def _assault_dp(
-    prepared: PreparedCombat, result: CloseAssaultResult
-) -> tuple[UnitDisorganization, ...]:
-    """15.87: 3 DP for every unit involved of a side losing 30 % of its committed TOE points;
-    15.29: 3 DP for every unit of a defence that allocated nothing and retreats."""
-    calc = prepared.calculation
-    assert isinstance(calc, CloseAssaultCalculation)
-    found: list[UnitDisorganization] = []
-    if result.attacker_dp:
-        found += [
-            UnitDisorganization(u, Fraction(result.attacker_dp), "assault-losses", "15.87")
-            for u in involved(prepared, attacker=True)
-        ]
-    if result.defender_dp:
-        retreat = result.column == NO_ASSAULT
-        cause: Literal["assault-losses", "retreat-without-assault"] = (
-            "retreat-without-assault" if retreat else "assault-losses"
-        )
-        found += [
-            UnitDisorganization(
-                u, Fraction(result.defender_dp), cause, "15.29" if retreat else "15.87"
-            )
-            for u in (
-                _units(calc.setup.defender.overrun_elements)
-                if retreat
-                else involved(prepared, attacker=False)
-            )
-        ]
-    return tuple(found)
