@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ledger.charts.figures import Figure, to_json
 from ledger.combat.anti_armor_column import (
     CHART_ID,
     DICE_ROWS,
@@ -57,7 +58,7 @@ from ledger.combat.anti_armor_losses import (
     propose_losses,
 )
 from ledger.combat.costs import AmmoCharge, CPCharge, ammunition_for, combat_cp
-from ledger.combat.forces import ColumnShift, Element, Figure, Loss, actual, to_json, total_raw
+from ledger.combat.forces import ColumnShift, Element, Loss, actual, total_raw
 from ledger.combat.terrain import Hexside, anti_armor_prohibited, anti_armor_shifts
 
 __all__ = [

@@ -16,8 +16,8 @@ from typing import Final
 
 from ledger.charts.dice import D66
 from ledger.charts.engine import Chart
+from ledger.charts.figures import Figure
 from ledger.charts.loader import bundled_chart
-from ledger.combat.forces import Figure
 
 CHART_ID: Final = "14.6-anti-armor"
 ZERO_STAR: Final = "0*"

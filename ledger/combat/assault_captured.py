@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from ledger.charts.figures import to_json
 from ledger.charts.loader import bundled_chart
 from ledger.combat.assault_absorption import _fewest, _not_negative, _per_point
-from ledger.combat.forces import Element, Loss, to_json
+from ledger.combat.forces import Element, Loss
 from ledger.model.rulings import check_options
 from ledger.rules.consumption import WEAPON_KINDS
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 from math import ceil
 from typing import Final
 
+from ledger.charts.figures import Figure
 from ledger.combat.assault_setup import (
     COMBINED_ARMS_RULING,
     PROBE_RULING,
@@ -25,7 +26,7 @@ from ledger.combat.assault_setup import (
     AssaultRulings,
     AssaultSetup,
 )
-from ledger.combat.forces import ColumnShift, Element, Figure, actual
+from ledger.combat.forces import ColumnShift, Element, actual
 from ledger.combat.terrain import Hexside, close_assault_shifts
 from ledger.model.quantities import round_half_up
 from ledger.rules.unit_size import Level, organizational_shift

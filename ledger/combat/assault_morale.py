@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ledger.charts.figures import Figure
 from ledger.combat.assault_chart import loss_charts
 from ledger.combat.assault_setup import AssaultSetup, Surrendered
-from ledger.combat.forces import Figure
 from ledger.rules.morale import SURRENDER, AdjustedMorale
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ledger.charts.figures import Figure, to_json
 from ledger.combat.assault_captured import prisoner_percent_distribution
 from ledger.combat.assault_casualties import _Expect, _surrendered, _take, _Taken
 from ledger.combat.assault_chart import (
@@ -40,7 +41,7 @@ from ledger.combat.assault_setup import (
     Status,
 )
 from ledger.combat.costs import AmmoCharge, CPCharge, ammunition_for, combat_cp
-from ledger.combat.forces import ColumnShift, Figure, to_json
+from ledger.combat.forces import ColumnShift
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Final
 
 from ledger.charts.engine import Chart
+from ledger.charts.figures import Figure, to_json
 from ledger.combat.barrage_facility import FACILITIES, MissingChartError, barrage_facility
 from ledger.combat.barrage_table import (
     MIRROR,
@@ -59,9 +60,7 @@ from ledger.combat.forces import (
     ColumnShift,
     CombatClass,
     Element,
-    Figure,
     actual,
-    to_json,
     total_raw,
 )
 from ledger.combat.holding_off import (

@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from ledger.charts.engine import Chart
+from ledger.charts.figures import Figure
 from ledger.charts.loader import bundled_chart
-from ledger.combat.forces import ColumnShift, CombatClass, Figure
+from ledger.combat.forces import ColumnShift, CombatClass
 
 READING_RULING: Final = "combat-example-barrage-reading"
 READING_OPTIONS: Final = ("chart", "example")

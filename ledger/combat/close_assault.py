@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ledger.charts.figures import Figure, to_json
 from ledger.combat.assault_casualties import _surrendered, _take, _Taken
 from ledger.combat.assault_chart import (
     GAP_RULING,
@@ -86,7 +87,7 @@ from ledger.combat.assault_setup import (
     Surrendered,
 )
 from ledger.combat.costs import AmmoCharge, CPCharge
-from ledger.combat.forces import ColumnShift, Element, Figure, Loss, to_json, total_raw
+from ledger.combat.forces import ColumnShift, Element, Loss, total_raw
 from ledger.combat.terrain import Hexside
 from ledger.rules.unit_size import Level
 

@@ -11,7 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from ledger.combat.forces import CombatClass, Figure, to_json
+from ledger.charts.figures import Figure, to_json
+from ledger.combat.forces import CombatClass
 
 HOLDING_OFF_RULING: Final = "10.34-holding-off-count"
 HOLDING_OFF_OPTIONS: Final = ("per-unit", "per-stacking-point")

@@ -14,7 +14,7 @@ Morale is still to be rolled). ``roll_dice`` throws them with ``random.Random(se
 ``read_combat`` gives the result and the proposed losses (an ``Allocation``: the fewest TOE
 Strength Points, as the calculation modules propose them); ``check_allocation`` checks the
 owner's own choice with the calculation modules' checks; ``combat_posting`` builds the
-``CombatPosting`` that ``ledger.combat.posting.post_combat`` turns into events: TOE losses,
+``CombatPosting`` that ``ledger.commands.combat.post_combat`` turns into events: TOE losses,
 captured points, Pinned / Engaged / Contact markers, Disorganization Points, CP and Ammunition.
 Truck Points destroyed by a barrage (12.46) and retreats (15.82) are reported in the summary
 for the players to carry out; the posting does not move counters or trucks.
@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from ledger.charts.figures import to_json
 from ledger.combat.anti_armor import AntiArmorCalculation, AntiArmorResult, read_anti_armor
 from ledger.combat.anti_armor import check_allocation as check_armor_allocation
 from ledger.combat.assault_losses import check_raw_losses
@@ -51,7 +52,7 @@ from ledger.combat.close_assault import (
     read_close_assault,
 )
 from ledger.combat.combat_dice import DiceKind, DieSpec, check_dice, dice_for, roll_dice
-from ledger.combat.forces import Loss, to_json
+from ledger.combat.forces import Loss
 from ledger.combat.posting import CapturedPoints, CombatPosting, UnitMarker, unit_losses
 from ledger.combat.prepared_combat import (
     INVOLVED_OPTIONS,

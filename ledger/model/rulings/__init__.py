@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from ledger.charts.ruling import Ruling
 from ledger.model.rulings.breakdown import BREAKDOWN_RULINGS
 from ledger.model.rulings.capability import CAPABILITY_RULINGS
 from ledger.model.rulings.combat import COMBAT_RULINGS
@@ -23,7 +24,6 @@ from ledger.model.rulings.supply import (
     HOLDING_LIMIT_RULINGS,
     UPKEEP_RULINGS,
 )
-from ledger.model.scenario import Ruling
 
 RULINGS: Final[tuple[Ruling, ...]] = (
     *CAPABILITY_RULINGS,

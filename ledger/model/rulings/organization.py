@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ledger.model.scenario import Ruling
+from ledger.charts.ruling import Ruling
 
 ORGANIZATION_RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling(
