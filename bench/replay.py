@@ -17,8 +17,8 @@ from ledger.commands.transfers import transfer
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
-from ledger.model.events import Source
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 
 
 def main() -> None:

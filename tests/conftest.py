@@ -15,8 +15,9 @@ from ledger.io.scenario import load_scenario
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
 from ledger.model.apply import start
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from ledger.model.state import GameState
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -12,9 +12,7 @@ from typing import Final, Literal
 
 from ledger.combat.costs import AmmoCharge, CPCharge
 from ledger.combat.forces import Loss
-from ledger.model.events import (
-    CombatKind,
-)
+from ledger.model.events import CombatKind
 from ledger.model.units import Side
 
 LossCause = Literal["barrage", "anti-armor", "close-assault"]

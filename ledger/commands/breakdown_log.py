@@ -19,9 +19,10 @@ from typing import Any
 
 from ledger.commands.outcome import Outcome
 from ledger.model.errors import LedgerError
-from ledger.model.events import BreakdownChecked, BrokenDown, Source, VehiclesRepaired
+from ledger.model.events import BreakdownChecked, BrokenDown, VehiclesRepaired
 from ledger.model.phases import MOVEMENT_AND_COMBAT, is_phase, phase
 from ledger.model.quantities import format_cp
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Unit
 from ledger.rules.breakdown import (

@@ -17,8 +17,8 @@ from ledger.commands.logistics import arrive, consume
 from ledger.commands.outcome import Outcome
 from ledger.commands.transfers import same_hex_errors
 from ledger.model.errors import LedgerError
-from ledger.model.events import Source
 from ledger.model.quantities import COMMODITIES, Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.rules.consumption import ConsumptionRulings, usable_captured
 

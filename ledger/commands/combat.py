@@ -43,11 +43,11 @@ from ledger.model.events import (
     CombatResolved,
     CPExpended,
     Event,
-    Source,
     SuppliesConsumed,
     TOEPointsLost,
 )
 from ledger.model.quantities import CP_QUANTUM, Supplies, format_cp
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import COMBAT_MARKERS, PINNED_MARKERS, SIDES, Side, Unit
 from ledger.rules.shortage import ShortageRulings, infantry_type_points

@@ -19,11 +19,12 @@ from fractions import Fraction
 from ledger.commands.cp import spend_cp
 from ledger.commands.outcome import Outcome
 from ledger.model.errors import LedgerError
-from ledger.model.events import Event, Source, TrucksLoaded
+from ledger.model.events import Event, TrucksLoaded
 from ledger.model.holdings import TruckGroup
 from ledger.model.phases import MOVEMENT_AND_COMBAT, ORGANIZATION, TRUCK_CONVOY, is_phase, phase
 from ledger.model.places import is_tripoli_tunisia_box
 from ledger.model.quantities import format_cp
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.trucks import TRUCK_TYPES, truck_chart
 from ledger.rules.cp_actions import cp_actions

@@ -14,12 +14,9 @@ from ledger.commands import toe_attrition
 from ledger.commands.outcome import Outcome, refuse
 from ledger.model.capability import disorganization_earned
 from ledger.model.errors import LedgerError
-from ledger.model.events import (
-    CohesionAdjusted,
-    CPExpended,
-    Source,
-)
+from ledger.model.events import CohesionAdjusted, CPExpended
 from ledger.model.quantities import CP_QUANTUM, format_cp
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Unit
 from ledger.rules import shortage_status

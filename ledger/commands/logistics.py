@@ -26,7 +26,6 @@ from ledger.model.errors import LedgerError
 from ledger.model.events import (
     RequisitionClosed,
     RequisitionFiled,
-    Source,
     SuppliesArrived,
     SuppliesConsumed,
     TrucksMoved,
@@ -34,6 +33,7 @@ from ledger.model.events import (
 )
 from ledger.model.phases import ORGANIZATION, is_phase
 from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.rules.consumption import ConsumptionRulings, truck_movement_fuel
 from ledger.rules.holding_limits import never_runs_out_at, receiving_errors, tank_errors

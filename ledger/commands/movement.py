@@ -20,9 +20,10 @@ from ledger.commands.breakdown_log import vehicle_types
 from ledger.commands.cp import spend_cp
 from ledger.commands.outcome import Outcome
 from ledger.model.errors import LedgerError
-from ledger.model.events import Event, Source, SuppliesConsumed, UnitMoved
+from ledger.model.events import Event, SuppliesConsumed, UnitMoved
 from ledger.model.phases import MOVEMENT_AND_COMBAT, is_phase, phase
 from ledger.model.quantities import Supplies, format_cp
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Unit
 from ledger.rules.breakdown import (

@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ledger.model.errors import LedgerError
-from ledger.model.events import (
-    Event,
-)
+from ledger.model.events import Event
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,8 +16,8 @@ from ledger.model.events import (
     CombatMarkersCleared,
     Event,
     OperationsStageEnded,
-    Source,
 )
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import COMBAT_MARKERS, STAGE_MARKERS
 from ledger.rules import shortage_status

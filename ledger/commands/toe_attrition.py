@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from ledger.model.errors import LedgerError
-from ledger.model.events import ConsumptionPosted, Source, TOEPointsLost
+from ledger.model.events import ConsumptionPosted, TOEPointsLost
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Unit
 from ledger.rules.consumption import ConsumptionRulings

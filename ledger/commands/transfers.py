@@ -7,11 +7,9 @@ import re
 from ledger.commands.convoys import handling
 from ledger.commands.outcome import Outcome, refuse
 from ledger.model.errors import LedgerError
-from ledger.model.events import (
-    Source,
-    SuppliesTransferred,
-)
+from ledger.model.events import SuppliesTransferred
 from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.trucks import filled_share, group_capacity
 from ledger.rules.holding_limits import never_runs_out_at, receiving_errors

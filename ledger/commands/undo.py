@@ -6,12 +6,8 @@ from collections.abc import Sequence
 
 from ledger.commands.outcome import Outcome, refuse
 from ledger.model.errors import LedgerError
-from ledger.model.events import (
-    Event,
-    EventUndone,
-    GameStarted,
-    Source,
-)
+from ledger.model.events import Event, EventUndone, GameStarted
+from ledger.model.source import Source
 
 
 def undo(journal: Sequence[tuple[int, Event]], source: Source) -> Outcome:

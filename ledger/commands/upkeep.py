@@ -22,10 +22,11 @@ from dataclasses import replace
 from ledger.commands import toe_attrition
 from ledger.model.clock import Weather
 from ledger.model.dumps import never_runs_out
-from ledger.model.events import CohesionAdjusted, ConsumptionPosted, Draw, Event, Shortage, Source
+from ledger.model.events import CohesionAdjusted, ConsumptionPosted, Draw, Event, Shortage
 from ledger.model.holdings import TruckGroup
 from ledger.model.places import has_unlimited_water, is_off_map
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Unit
 from ledger.rules import shortage_status

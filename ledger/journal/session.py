@@ -13,9 +13,10 @@ from ledger.commands.outcome import Outcome
 from ledger.journal.store import EventStore, Recorded
 from ledger.model.apply import apply, fold
 from ledger.model.errors import LedgerError
-from ledger.model.events import Event, GameStarted, Source
+from ledger.model.events import Event, GameStarted
 from ledger.model.rulings import RULINGS
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from ledger.model.state import GameState
 
 

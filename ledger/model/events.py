@@ -9,43 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Literal
 
 from ledger.model.clock import GameTime, Weather
 from ledger.model.holdings import TruckGroup
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.source import ROLES as ROLES  # re-exported until every importer moves
+from ledger.model.source import Role as Role
+from ledger.model.source import Source as Source
 from ledger.model.units import Side
-
-Role = Literal[
-    "commander_in_chief",
-    "field_commander",
-    "logistics_commander",
-    "rear_area_commander",
-    "air_marshal",
-]
-ROLES: Final[tuple[Role, ...]] = (
-    "commander_in_chief",
-    "field_commander",
-    "logistics_commander",
-    "rear_area_commander",
-    "air_marshal",
-)
-"""Command roles of 4.5x (the Commander-in-Chief and the four commanders)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Source:
-    """Who recorded an event (side, role), when (game time) and why (free text or sheet line).
-
-    ``app_made`` marks events the ledger posted by itself (automatic consumption and the like).
-    """
-
-    game_time: GameTime
-    side: Side | None = None
-    role: Role | None = None
-    reason: str = ""
-    app_made: bool = False
 
 
 @dataclass(frozen=True, slots=True)

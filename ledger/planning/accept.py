@@ -37,8 +37,9 @@ from ledger.commands.outcome import Outcome
 from ledger.commands.transfers import HEX, transfer
 from ledger.model.apply import apply
 from ledger.model.errors import LedgerError
-from ledger.model.events import Event, RequisitionClosed, RequisitionFiled, Source, TruckPointsMoved
+from ledger.model.events import Event, RequisitionClosed, RequisitionFiled, TruckPointsMoved
 from ledger.model.quantities import COMMODITIES, Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.trucks import TRUCK_TYPES
 from ledger.planning.available import free_carrier, on_its_way, purpose_for

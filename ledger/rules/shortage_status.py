@@ -26,8 +26,9 @@ from fractions import Fraction
 from typing import Final
 
 from ledger.model.errors import LedgerError
-from ledger.model.events import ConsumptionPosted, Source
+from ledger.model.events import ConsumptionPosted
 from ledger.model.quantities import format_cp
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Side, Unit
 from ledger.rules.consumption import (

@@ -11,7 +11,8 @@ from ledger.combat.resolve import PreparedCombat
 from ledger.io.combat_request import build_combat, parse_request
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import start
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
+from ledger.model.source import Source
 from ledger.model.state import GameState
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "combat"

@@ -39,12 +39,12 @@ from ledger.model.events import (
     CPExpended,
     Event,
     GameStarted,
-    Source,
     SuppliesConsumed,
     TOEPointsLost,
 )
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Ratings, TOEHolding, Unit, UnitClass, WeaponSystem, with_markers
 from ledger.reports import event_log

@@ -8,8 +8,9 @@ from ledger.commands.capture import capture, capture_share
 from ledger.commands.outcome import Outcome
 from ledger.commands.undo import undo
 from ledger.model.apply import apply
-from ledger.model.events import Event, Source
+from ledger.model.events import Event
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.rules.consumption import ConsumptionRulings
 

@@ -10,13 +10,8 @@ import pytest
 from ledger.commands.cp import adjust_cohesion, spend_cp
 from ledger.commands.stage_end import end_stage
 from ledger.model.apply import apply
-from ledger.model.events import (
-    CohesionAdjusted,
-    ConsumptionPosted,
-    Event,
-    OperationsStageEnded,
-    Source,
-)
+from ledger.model.events import CohesionAdjusted, ConsumptionPosted, Event, OperationsStageEnded
+from ledger.model.source import Source
 from ledger.model.state import GameState
 
 RNF = "cw.1_rnf"  # CPA 8, non-motorized (8.17)

@@ -7,8 +7,9 @@ from ledger.commands.stage_end import end_stage
 from ledger.commands.transfers import transfer
 from ledger.commands.undo import undo
 from ledger.model.apply import apply, fold
-from ledger.model.events import Event, GameStarted, Source
+from ledger.model.events import Event, GameStarted
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 
 

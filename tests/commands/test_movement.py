@@ -15,14 +15,9 @@ from ledger.commands.transfers import transfer
 from ledger.io.scenario import load_scenario
 from ledger.journal.codec import decode, encode
 from ledger.model.apply import apply, start, unapply
-from ledger.model.events import (
-    CPExpended,
-    GameStarted,
-    Source,
-    SuppliesConsumed,
-    UnitMoved,
-)
+from ledger.model.events import CPExpended, GameStarted, SuppliesConsumed, UnitMoved
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.reports.event_log import describe
 from ledger.rules.breakdown import HexMove

@@ -13,16 +13,10 @@ from ledger.commands.stage_end import end_stage
 from ledger.commands.undo import undo
 from ledger.journal.codec import decode, encode
 from ledger.model.apply import apply, unapply
-from ledger.model.events import (
-    ConsumptionPosted,
-    Event,
-    EventUndone,
-    GameStarted,
-    Source,
-    TOEPointsLost,
-)
+from ledger.model.events import ConsumptionPosted, Event, EventUndone, GameStarted, TOEPointsLost
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import TOEHolding, Unit
 from ledger.reports.event_log import describe

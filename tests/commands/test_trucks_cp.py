@@ -28,7 +28,6 @@ from ledger.model.events import (
     GameStarted,
     OperationsStageEnded,
     Shortage,
-    Source,
     SuppliesTransferred,
     TrucksLoaded,
     TrucksMoved,
@@ -36,6 +35,7 @@ from ledger.model.events import (
 from ledger.model.holdings import Dump, TruckGroup
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from ledger.reports import event_log
 from ledger.reports import tables as reports
 from tests.conftest import MINI

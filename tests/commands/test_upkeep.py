@@ -13,8 +13,9 @@ from ledger.commands.outcome import Outcome
 from ledger.commands.stage_end import end_stage
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import apply, start, unapply
-from ledger.model.events import ConsumptionPosted, GameStarted, Source
+from ledger.model.events import ConsumptionPosted, GameStarted
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 
 

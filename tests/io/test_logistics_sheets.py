@@ -46,9 +46,10 @@ from ledger.io.logistics_sheets import (
 from ledger.io.logistics_template import FORMS
 from ledger.io.scenario import load_scenario
 from ledger.model.apply import apply, start
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
 from tests.io.printing import print_pdf

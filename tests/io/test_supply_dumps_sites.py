@@ -9,7 +9,8 @@ import openpyxl
 from ledger.io.logistics_sheets import supply_dumps_workbook
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import start
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
+from ledger.model.source import Source
 
 
 def test_site_and_capacity_columns() -> None:

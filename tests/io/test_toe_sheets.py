@@ -31,9 +31,10 @@ from ledger.io import xlsx
 from ledger.io.scenario import load_scenario
 from ledger.io.toe_sheets import load_toe_template, sheet_variant, toe_log_workbook
 from ledger.model.apply import start
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import SIDES
 from ledger.reports.toe_log import VARIANTS, toe_log

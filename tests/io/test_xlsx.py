@@ -29,8 +29,8 @@ from ledger.commands.stage_end import end_stage
 from ledger.commands.transfers import transfer
 from ledger.io.xlsx import field_commander_workbook, load_template
 from ledger.model.apply import apply
-from ledger.model.events import Source
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.reports.tables import field_commander_sheet
 from tests.io.printing import print_pdf

@@ -13,9 +13,9 @@ from ledger.commands.transfers import transfer
 from ledger.commands.undo import undo
 from ledger.journal import DuplicateGameError, EventStore, StaleSequenceError, UnknownGameError
 from ledger.journal.session import CommandRefused, GameSession, create_game
-from ledger.model.events import Source
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 
 
 def _play(session: GameSession) -> None:

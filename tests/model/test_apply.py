@@ -22,12 +22,12 @@ from ledger.model.events import (
     EventUndone,
     GameStarted,
     OperationsStageEnded,
-    Source,
     SuppliesArrived,
     SuppliesConsumed,
     SuppliesTransferred,
 )
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from tests.conftest import MINI
 

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from ledger.commands.cp import spend_cp
 from ledger.model.apply import apply
 from ledger.model.capability import cp_remaining, disorganization_earned
-from ledger.model.events import CPExpended, Source
+from ledger.model.events import CPExpended
+from ledger.model.source import Source
 from ledger.model.state import GameState
 
 RNF = "cw.1_rnf"  # 1st RNF: a non-motorized machinegun battalion, CPA 8 (6.14)

@@ -16,9 +16,10 @@ from ledger.commands.outcome import Outcome
 from ledger.commands.transfers import transfer
 from ledger.commands.undo import undo
 from ledger.model.apply import apply
-from ledger.model.events import Event, Source
+from ledger.model.events import Event
 from ledger.model.holdings import TruckGroup
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.trucks import TruckType
 from ledger.planning.accept import accept_plan, unready_legs

@@ -7,9 +7,9 @@ from dataclasses import replace
 from ledger.commands.logistics import file_requisition
 from ledger.model.apply import apply
 from ledger.model.clock import GameTime
-from ledger.model.events import Source
 from ledger.model.holdings import TruckGroup
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.planning.available import carriers_of, free_carrier, occupied_points, stocks_of
 from ledger.planning.convoy import Carrier, Stock

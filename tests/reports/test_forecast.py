@@ -9,8 +9,9 @@ import pytest
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import start
 from ledger.model.clock import GameTime
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.reports.forecast import forecast, forecast_rows, formation_forecast, side_forecast
 

@@ -15,8 +15,9 @@ import pytest
 from ledger.commands import logistics
 from ledger.io.scenario import load_scenario
 from ledger.model.apply import apply, start
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
 from ledger.model.quantities import COMMODITIES, Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.trucks import filled_share, group_capacity
 from ledger.reports.logistics_log import (

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from ledger.commands.cp import spend_cp
 from ledger.model.apply import apply
-from ledger.model.events import Source
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.reports import event_log
 from ledger.reports import tables as reports
@@ -72,7 +72,8 @@ def test_field_commander_sheet_notes_detached_and_attached_units() -> None:
     from ledger.commands.reorganize import attach
     from ledger.io.scenario import bundled_scenarios, load_scenario
     from ledger.model.apply import apply, start
-    from ledger.model.events import GameStarted, Source
+    from ledger.model.events import GameStarted
+    from ledger.model.source import Source
 
     setup = load_scenario(bundled_scenarios()["graziani"])
     state = start(GameStarted(Source(setup.info.start), setup))

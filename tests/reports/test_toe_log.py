@@ -21,8 +21,9 @@ import pytest
 
 from ledger.io.scenario import load_scenario
 from ledger.model.apply import start
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.strength import SUMMED_RATINGS
 from ledger.model.units import SIDES

@@ -8,7 +8,8 @@ import pytest
 
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import start
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.reports import tables as reports
 from ledger.rules.organization import (

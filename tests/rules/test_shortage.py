@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import start
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
 from ledger.model.rulings import RULINGS
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import TOEHolding, Unit, UnitClass
 from ledger.rules.consumption import (

@@ -11,8 +11,9 @@ from ledger.commands.cp import spend_cp
 from ledger.commands.outcome import Outcome
 from ledger.commands.stage_end import end_stage
 from ledger.model.apply import apply
-from ledger.model.events import ConsumptionPosted, Source
+from ledger.model.events import ConsumptionPosted
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Unit
 from ledger.reports import tables as reports
@@ -180,7 +181,8 @@ def test_15_15_a_hex_out_of_ammunition_surrenders_when_assaulted(mini_state: Gam
 def test_graziani_warns_once_per_hex_out_of_ammunition() -> None:
     from ledger.io.scenario import bundled_scenarios, load_scenario
     from ledger.model.apply import start
-    from ledger.model.events import GameStarted, Source
+    from ledger.model.events import GameStarted
+    from ledger.model.source import Source
 
     setup = load_scenario(bundled_scenarios()["graziani"])
     state = start(GameStarted(Source(setup.info.start), setup))

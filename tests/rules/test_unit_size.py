@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import start
 from ledger.model.clock import GameTime
-from ledger.model.events import GameStarted, Source
+from ledger.model.events import GameStarted
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Ratings, TOEHolding, Unit, UnitClass
 from ledger.rules.unit_size import (
