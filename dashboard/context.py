@@ -18,7 +18,8 @@ from dashboard.text import error_lines, plain
 from ledger.commands.outcome import Outcome
 from ledger.journal import EventStore, StaleSequenceError, UnknownGameError, default_database_url
 from ledger.journal.session import CommandRefused, GameSession
-from ledger.model.events import ROLES, Event, Role, Source
+from ledger.model.events import Event
+from ledger.model.source import ROLES, Role, Source
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
 from ledger.reports import event_log

@@ -18,9 +18,9 @@ import streamlit as st
 from dashboard.odds import odds_chart
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
+from ledger.charts.ruling import Ruling
 from ledger.io.combat_request import RequestError
 from ledger.io.games import calculate
-from ledger.charts.ruling import Ruling
 
 FIGURE_COLUMNS: Final = (
     Col("name", "Figure", width=300),

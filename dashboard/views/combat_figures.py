@@ -17,6 +17,7 @@ from dashboard.odds import exact, odds_chart
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
 from dashboard.views.combat_units import _name, _system, named_text
+from ledger.charts.figures import Figure
 from ledger.combat.anti_armor import AntiArmorCalculation
 from ledger.combat.barrage import BarrageCalculation
 from ledger.combat.close_assault import (
@@ -25,7 +26,7 @@ from ledger.combat.close_assault import (
     SideExpectation,
 )
 from ledger.combat.costs import AmmoCharge, CPCharge
-from ledger.combat.forces import ColumnShift, Figure, Loss
+from ledger.combat.forces import ColumnShift, Loss
 from ledger.combat.resolve import PreparedCombat
 from ledger.model.state import GameState
 from ledger.reports.tables import Row

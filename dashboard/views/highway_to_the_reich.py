@@ -15,6 +15,7 @@ import streamlit as st
 
 from dashboard.games import page_header, ruling_choices, run_calculation, show_json, show_result
 from dashboard.tables import Col, show_table
+from ledger.charts.ruling import Ruling
 from ledger.games.highway_to_the_reich.close_action import RATIOS, decoded_table
 from ledger.games.highway_to_the_reich.rulings import (
     ARTILLERY_COLUMN,
@@ -27,7 +28,6 @@ from ledger.games.highway_to_the_reich.rulings import (
     UNPRINTED_TIMES,
     ZERO_AGAINST_ZERO,
 )
-from ledger.charts.ruling import Ruling
 
 GAME: Final = "htr"
 K: Final = "htr_"

@@ -15,6 +15,7 @@ from typing import Any, Final
 import streamlit as st
 
 from dashboard.games import page_header, ruling_choices, run_calculation, show_json, show_result
+from ledger.charts.ruling import Ruling
 from ledger.games.miniatures.rulings import (
     CONSECUTIVE_ASSAULT,
     FIRE_BEFORE_LIMBERING,
@@ -25,7 +26,6 @@ from ledger.games.miniatures.rulings import (
     SHORT_MOVE,
     TOWING_MOVE,
 )
-from ledger.charts.ruling import Ruling
 
 GAME: Final = "miniatures"
 CALCULATIONS: Final = {

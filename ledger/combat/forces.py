@@ -17,8 +17,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ledger.charts.figures import Figure as Figure
-from ledger.charts.figures import to_json as to_json
 from ledger.model.strength import actual_points
 from ledger.model.units import Ratings, Side, Unit, UnitClass, WeaponSystem
 

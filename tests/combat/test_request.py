@@ -1,4 +1,4 @@
-"""The combat request JSON (ledger/io/combat_request.py): parsing, errors named by field, value
+"""The combat request JSON (ledger/io/combat_request/): parsing, errors named by field, value
 and case, building each calculation from inline forces and from ledger units; the worked
 examples of 11.35, 12.33, 14.43, 15.51 and the combat example after 15.96."""
 

@@ -20,8 +20,9 @@ from ledger.io.scenario import ScenarioError, load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
 from ledger.journal.store import database_url
-from ledger.model.events import Event, Source
+from ledger.model.events import Event
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from tests.dashboard.pages import APP, app_on
 
@@ -361,7 +362,7 @@ def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
     from ledger.commands.cp import spend_cp
     from ledger.commands.reorganize import attach
     from ledger.commands.stage_end import end_stage
-    from ledger.model.events import Source
+    from ledger.model.source import Source
 
     spt = "cw.7_armd_div.7th_support_group_hq"
     session.execute(lambda s: attach(s, krrc.id, spt, Source(s.clock)))  # 1 CP (6.3)

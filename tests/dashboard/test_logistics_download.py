@@ -44,7 +44,8 @@ def test_the_download_is_the_workbook() -> None:
     from dashboard.views.sheets import LOGISTICS_CHOICES
     from ledger.io.logistics_sheets import WORKBOOKS
     from ledger.model.apply import start
-    from ledger.model.events import GameStarted, Source
+    from ledger.model.events import GameStarted
+    from ledger.model.source import Source
 
     setup = load_scenario(resolve("graziani"))
     state = start(GameStarted(Source(setup.info.start), setup))

@@ -12,9 +12,9 @@ from ledger.commands.logistics import file_requisition
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
 from ledger.journal.store import database_url
-from ledger.model.events import Source
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from tests.dashboard.pages import app_on
 
 

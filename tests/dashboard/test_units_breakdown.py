@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.commands import reorganize
+from ledger.commands import organization_phase
 from ledger.commands.breakdown_log import breakdown_check
 from ledger.commands.movement import move_unit
 from ledger.commands.transfers import transfer
@@ -15,8 +15,8 @@ from ledger.io.scenario import load_scenario
 from ledger.journal import EventStore
 from ledger.journal.session import create_game
 from ledger.journal.store import database_url
-from ledger.model.events import Source
 from ledger.model.quantities import Supplies
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from tests.dashboard.pages import app_on
 
@@ -34,7 +34,7 @@ def broken_down(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         return Source(state.clock, "commonwealth", "field_commander")
 
     session.execute(lambda s: transfer(s, "cw_matruh", "cw.3_rtr", Supplies(fuel=300), src(s)))
-    session.execute(lambda s: reorganize.advance_phase(s, "movement-and-combat/A", src(s)))
+    session.execute(lambda s: organization_phase.advance_phase(s, "movement-and-combat/A", src(s)))
     path_21_23 = "road:clear,road:clear,rough,clear+ridge"
     session.execute(lambda s: move_unit(s, "cw.3_rtr", "C3720", Fraction(8), path_21_23, src(s)))
     # 15 BP → 11-20. Crusaders 1R read 21-30: 31 → 10 % of 20 = 2. Mark VI read 11-20: 32 → 0 %.

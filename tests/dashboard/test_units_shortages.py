@@ -11,9 +11,9 @@ from ledger.commands.stage_end import end_stage
 from ledger.journal import EventStore
 from ledger.journal.session import create_game
 from ledger.journal.store import database_url
-from ledger.model.events import Source
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from tests.dashboard.pages import app_on
 
