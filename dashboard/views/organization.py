@@ -11,7 +11,7 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import truck_label, unit_label
-from ledger.commands import reorganize
+from ledger.commands import first_line_trucks, organization_phase, reorganize
 from ledger.model.phases import PHASES, phase, phase_index
 from ledger.model.trucks import TRUCK_TYPES
 from ledger.reports import formations
@@ -70,10 +70,10 @@ def phase_form(game: Game, keys: FormKeys) -> None:
 
 
 def advance(game: Game, keys: FormKeys) -> None:
-    """Send the phase form as ``reorganize.advance_phase``."""
+    """Send the phase form as ``organization_phase.advance_phase``."""
     target = str(keys.value("target"))
     reason = str(keys.value("reason") or "")
-    game.execute(lambda s: reorganize.advance_phase(s, target, game.source(s, reason)))
+    game.execute(lambda s: organization_phase.advance_phase(s, target, game.source(s, reason)))
 
 
 def _points_inputs(keys: FormKeys, label: str) -> None:
@@ -194,12 +194,18 @@ def trucks_submit(game: Game, keys: FormKeys) -> None:
     if action == "attach-trucks":
         given = points if any(points) else None
         game.execute(
-            lambda s: reorganize.attach_trucks(s, group, unit_id, given, game.source(s, reason))
+            lambda s: first_line_trucks.attach_trucks(
+                s, group, unit_id, given, game.source(s, reason)
+            )
         )
     elif action == "detach-trucks":
-        game.execute(lambda s: reorganize.detach_trucks(s, unit_id, points, game.source(s, reason)))
+        game.execute(
+            lambda s: first_line_trucks.detach_trucks(s, unit_id, points, game.source(s, reason))
+        )
     else:
-        game.execute(lambda s: reorganize.carry_troops(s, unit_id, points, game.source(s, reason)))
+        game.execute(
+            lambda s: first_line_trucks.carry_troops(s, unit_id, points, game.source(s, reason))
+        )
 
 
 def formation_view(game: Game) -> None:

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ledger.commands import logistics, reorganize
+from ledger.commands import first_line_trucks, logistics, organization_phase, reorganize
 from ledger.commands.breakdown_log import breakdown_check, breakdown_rows, repair
 from ledger.commands.combat import end_combat_segment
 from ledger.commands.cp import adjust_cohesion, correct_toe, spend_cp
@@ -653,7 +653,9 @@ def run(args: argparse.Namespace) -> None:
                     ]
                 )
             target = found.key
-        app.execute(lambda s: reorganize.advance_phase(s.state, target, app.source(s.state, None)))
+        app.execute(
+            lambda s: organization_phase.advance_phase(s.state, target, app.source(s.state, None))
+        )
     elif cmd in ("assign", "attach"):
         parent = _resolve(state, args.parent, "HQ", ("unit",))
         command = reorganize.assign if cmd == "assign" else reorganize.attach
@@ -665,13 +667,17 @@ def run(args: argparse.Namespace) -> None:
         group = _resolve(state, args.trucks, "GROUP", ("trucks",))
         points = _trucks_given(args)
         app.unit_command(
-            state, lambda s, uid, src: reorganize.attach_trucks(s, group, uid, points, src)
+            state, lambda s, uid, src: first_line_trucks.attach_trucks(s, group, uid, points, src)
         )
     elif cmd in ("detach-trucks", "load-troops"):
         given = _trucks_given(args)
         if given is None:
             raise Refused(["--light/--medium/--heavy: give the truck points"])
-        make = reorganize.detach_trucks if cmd == "detach-trucks" else reorganize.carry_troops
+        make = (
+            first_line_trucks.detach_trucks
+            if cmd == "detach-trucks"
+            else first_line_trucks.carry_troops
+        )
         app.unit_command(state, lambda s, uid, src: make(s, uid, given, src))
     elif cmd == "weather":
         if args.weather is None:

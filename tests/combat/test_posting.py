@@ -25,8 +25,8 @@ from ledger.combat.posting import (
     unit_losses,
 )
 from ledger.commands.combat import end_combat_segment, post_combat
+from ledger.commands.organization_phase import advance_phase
 from ledger.commands.outcome import Outcome
-from ledger.commands.reorganize import advance_phase
 from ledger.commands.stage_end import end_stage
 from ledger.commands.undo import undo
 from ledger.journal import EventStore

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ledger.commands import reorganize
+from ledger.commands import organization_phase
 from ledger.commands.breakdown_log import breakdown_check, breakdown_rows, repair, type_checks
 from ledger.commands.movement import move_unit
 from ledger.commands.stage_end import end_stage
@@ -121,7 +121,7 @@ def test_a_check_is_refused_when_not_due_or_badly_rolled() -> None:
     assert "has 1/2 BP: no check at 3 or fewer (21.27)" in errors(
         breakdown_check(three, RTR, [], src(three))
     )
-    repairing = run(state, reorganize.advance_phase(state, "repair/A", src(state)))
+    repairing = run(state, organization_phase.advance_phase(state, "repair/A", src(state)))
     assert "Breakdown Determination Segment" in errors(
         breakdown_check(repairing, RTR, [61, 46], src(repairing))
     )
@@ -173,7 +173,7 @@ def test_repairs_return_points_to_the_toe_in_the_repair_phase() -> None:
     assert "repairs are recorded in a Repair Phase" in errors(
         repair(state, RTR, "Crusader Mk.I", 4, src(state))
     )
-    state = run(state, reorganize.advance_phase(state, "repair/A", src(state)))
+    state = run(state, organization_phase.advance_phase(state, "repair/A", src(state)))
     outcome = repair(state, RTR, "crusader mk.i", 4, src(state))
     (repaired,) = outcome.events
     assert repaired == VehiclesRepaired(src(state), RTR, "cw.crusader_i", 4)

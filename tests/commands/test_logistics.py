@@ -164,7 +164,7 @@ def test_trucks_load_up_to_their_54_2_capacity(mini_state: GameState) -> None:
 def test_a_convoy_moves_within_its_cpa_burning_its_own_fuel(mini_state: GameState) -> None:
     from fractions import Fraction
 
-    from ledger.commands.reorganize import advance_phase
+    from ledger.commands.organization_phase import advance_phase
     from ledger.commands.transfers import transfer
 
     assert "8.98" in errors(
@@ -206,7 +206,7 @@ def test_52_7_a_well_yields_by_the_die_and_an_oasis_never_runs_dry(
 
 
 def test_drawing_water_outside_the_organization_phase_costs_1_cp(mini_state: GameState) -> None:
-    from ledger.commands.reorganize import advance_phase
+    from ledger.commands.organization_phase import advance_phase
 
     state = run(mini_state, advance_phase(mini_state, "movement-and-combat/A", src(mini_state)))
     state = run(state, logistics.draw_water(state, "cw.1_rnf", "town", src(state), roll=1))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.commands import logistics, reorganize
+from ledger.commands import logistics, organization_phase
 from ledger.commands.movement import hex_text, move_fuel, move_unit, parse_hex, parse_path
 from ledger.commands.outcome import Outcome
 from ledger.commands.transfers import transfer
@@ -53,7 +53,7 @@ def armor_state(*, fuel: int = 300, hot: bool = False) -> GameState:
         state = run(state, logistics.record_weather(state, "hot", src(state)))
     if fuel:
         state = run(state, transfer(state, "cw_matruh", RTR, Supplies(fuel=fuel), src(state)))
-    return run(state, reorganize.advance_phase(state, "movement-and-combat/A", src(state)))
+    return run(state, organization_phase.advance_phase(state, "movement-and-combat/A", src(state)))
 
 
 @pytest.fixture

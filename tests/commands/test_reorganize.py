@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from ledger.commands import reorganize
+from ledger.commands import first_line_trucks, organization_phase, reorganize
 from ledger.commands.outcome import Outcome
 from ledger.commands.undo import undo
 from ledger.io.scenario import bundled_scenarios, load_scenario
@@ -72,7 +72,7 @@ def in_formation(state: GameState, unit_id: str, hq: str) -> bool:
 def at_phase(state: GameState, text: str, player: str | None = None) -> GameState:
     found = find_phase(text, player)
     assert found is not None
-    return run(state, reorganize.advance_phase(state, found.key, src(state)))
+    return run(state, organization_phase.advance_phase(state, found.key, src(state)))
 
 
 def test_detach_costs_1_cp_to_the_unit_and_the_parent_hq(opening: GameState) -> None:
@@ -160,81 +160,93 @@ def test_undo_reverses_the_attachment_with_its_cp(opening: GameState) -> None:
 
 
 def test_8_96_trucks_of_a_battalion_belong_to_the_highest_parent(opening: GameState) -> None:
-    state = run(opening, reorganize.attach_trucks(opening, DIV_TRUCKS, KRRC, None, src(opening)))
+    state = run(
+        opening, first_line_trucks.attach_trucks(opening, DIV_TRUCKS, KRRC, None, src(opening))
+    )
     assert highest_parent(state, KRRC) == DIV
     assert formation_truck_points(state, DIV) == (5, 5, 5)
     assert formation_truck_points(state, SUPPORT) == (5, 5, 5)  # the sub-tree holds them too
     # Lending them again within the division is refused: they are the division's already.
     group = next(g for g in state.trucks.values() if g.attached_to == KRRC)
-    assert "8.96" in messages(reorganize.attach_trucks(state, group.id, RIFLES, None, src(state)))
+    assert "8.96" in messages(
+        first_line_trucks.attach_trucks(state, group.id, RIFLES, None, src(state))
+    )
 
 
 def test_6_17_the_1st_rnf_on_medium_trucks_moves_at_20(opening: GameState) -> None:
     assert opening.cpa(opening.units[RNF]) == 8
     state = run(
-        opening, reorganize.attach_trucks(opening, "cw_c3721", RNF, (0, 3, 0), src(opening))
+        opening, first_line_trucks.attach_trucks(opening, "cw_c3721", RNF, (0, 3, 0), src(opening))
     )
-    state = run(state, reorganize.carry_troops(state, RNF, (0, 3, 0), src(state)))
+    state = run(state, first_line_trucks.carry_troops(state, RNF, (0, 3, 0), src(state)))
     assert state.units[RNF].cp_expended == 0  # loading in the Organization Phase is free (6.3)
     assert state.cpa(state.units[RNF]) == 20
-    unloaded = run(state, reorganize.carry_troops(state, RNF, (0, 0, 0), src(state)))
+    unloaded = run(state, first_line_trucks.carry_troops(state, RNF, (0, 0, 0), src(state)))
     assert unloaded.cpa(unloaded.units[RNF]) == 8
 
 
 def test_8_95_loading_needs_enough_trucks_and_costs_2_cp_outside_organization(
     opening: GameState,
 ) -> None:
-    state = run(opening, reorganize.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening)))
+    state = run(
+        opening, first_line_trucks.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening))
+    )
     # 1 KRRC: 6 infantry points. 5 medium + 1 heavy carry 7: one medium fewer would do.
-    assert "fewer" in messages(reorganize.carry_troops(state, KRRC, (0, 5, 1), src(state)))
+    assert "fewer" in messages(first_line_trucks.carry_troops(state, KRRC, (0, 5, 1), src(state)))
     assert "5 medium truck points free for 1st KRRC, 6 asked" in messages(
-        reorganize.carry_troops(state, KRRC, (0, 6, 0), src(state))
+        first_line_trucks.carry_troops(state, KRRC, (0, 6, 0), src(state))
     )
     moving = at_phase(state, "G", "A")
-    loaded = run(moving, reorganize.carry_troops(moving, KRRC, (0, 4, 1), src(moving)))
+    loaded = run(moving, first_line_trucks.carry_troops(moving, KRRC, (0, 4, 1), src(moving)))
     assert loaded.units[KRRC].cp_expended == 2
     assert loaded.cpa(loaded.units[KRRC]) == 20
     # 6.15: the division still waits for the 2nd Rifle Brigade (10) ...
     assert formation_cpa(loaded, formation_tree(loaded, DIV)) == 10
-    loaded = run(loaded, reorganize.carry_troops(loaded, RIFLES, (0, 0, 3), src(loaded)))
+    loaded = run(loaded, first_line_trucks.carry_troops(loaded, RIFLES, (0, 0, 3), src(loaded)))
     # ... and, with both carried, for the 15s (8th Hussars' Cruisers, the RHA's guns).
     assert formation_cpa(loaded, formation_tree(loaded, DIV)) == 15
     # 5 heavy: 1 under the KRRC, 3 under the Rifle Brigade; 1 left.
     assert "1 heavy truck points free for 1st RNF, 2 asked" not in messages(
-        reorganize.carry_troops(loaded, RNF, (0, 0, 2), src(loaded))
+        first_line_trucks.carry_troops(loaded, RNF, (0, 0, 2), src(loaded))
     )
 
 
 def test_8_95_example_4_light_2_medium_1_heavy_carry_6_points(opening: GameState) -> None:
-    state = run(opening, reorganize.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening)))
-    state = run(state, reorganize.carry_troops(state, KRRC, (4, 2, 1), src(state)))
+    state = run(
+        opening, first_line_trucks.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening))
+    )
+    state = run(state, first_line_trucks.carry_troops(state, KRRC, (4, 2, 1), src(state)))
     assert state.cpa(state.units[KRRC]) == 20  # the slowest of light 25 and medium/heavy 20
 
 
 def test_light_trucks_may_not_carry_guns(opening: GameState) -> None:
     gun = "cw.unassigned_arty.7th_medium_artillery_regt"
     assert opening.cpa(opening.units[gun], for_movement=True) is not None
-    text = messages(reorganize.carry_troops(opening, gun, (12, 0, 0), src(opening)))
+    text = messages(first_line_trucks.carry_troops(opening, gun, (12, 0, 0), src(opening)))
     assert "54.2" in text
 
 
 def test_8_97_no_complete_truck_detachment_at_cohesion_minus_5(opening: GameState) -> None:
-    state = run(opening, reorganize.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening)))
+    state = run(
+        opening, first_line_trucks.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening))
+    )
     shaken = replace(
         state, units={**state.units, DIV: replace(state.units[DIV], cohesion=Fraction(-5))}
     )
-    assert "8.97" in messages(reorganize.detach_trucks(shaken, DIV, (5, 5, 5), src(shaken)))
-    partial = run(shaken, reorganize.detach_trucks(shaken, DIV, (5, 5, 4), src(shaken)))
+    assert "8.97" in messages(first_line_trucks.detach_trucks(shaken, DIV, (5, 5, 5), src(shaken)))
+    partial = run(shaken, first_line_trucks.detach_trucks(shaken, DIV, (5, 5, 4), src(shaken)))
     assert formation_truck_points(partial, DIV) == (0, 0, 1)
     convoy = partial.trucks[f"{DIV}.convoy"]
     assert (convoy.light, convoy.medium, convoy.heavy, convoy.line) == (5, 5, 4, "second_third")
-    steady = run(state, reorganize.detach_trucks(state, DIV, (5, 5, 5), src(state)))
+    steady = run(state, first_line_trucks.detach_trucks(state, DIV, (5, 5, 5), src(state)))
     assert formation_truck_points(steady, DIV) == (0, 0, 0)
 
 
 def test_detach_takes_the_trucks_its_troops_ride_and_leaves_the_rest(opening: GameState) -> None:
-    state = run(opening, reorganize.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening)))
-    state = run(state, reorganize.carry_troops(state, KRRC, (0, 4, 1), src(state)))
+    state = run(
+        opening, first_line_trucks.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening))
+    )
+    state = run(state, first_line_trucks.carry_troops(state, KRRC, (0, 4, 1), src(state)))
     assert "8.95" in messages(reorganize.detach(state, SUPPORT, src(state)))
     state = run(state, reorganize.detach(state, SUPPORT, src(state), trucks=(0, 4, 1)))
     assert formation_truck_points(state, SUPPORT) == (0, 4, 1)
@@ -243,7 +255,9 @@ def test_detach_takes_the_trucks_its_troops_ride_and_leaves_the_rest(opening: Ga
 
 
 def test_detach_returns_a_leaving_units_own_trucks_to_the_formation(opening: GameState) -> None:
-    state = run(opening, reorganize.attach_trucks(opening, DIV_TRUCKS, HUSSARS, None, src(opening)))
+    state = run(
+        opening, first_line_trucks.attach_trucks(opening, DIV_TRUCKS, HUSSARS, None, src(opening))
+    )
     state = run(state, reorganize.detach(state, HUSSARS, src(state)))
     assert formation_truck_points(state, HUSSARS) == (0, 0, 0)
     assert formation_truck_points(state, DIV) == (5, 5, 5)
@@ -253,9 +267,11 @@ def test_trucks_attach_outside_organization_only_to_a_unit_reorganized_this_stag
     opening: GameState,
 ) -> None:
     state = at_phase(opening, "G", "A")
-    assert "8.97" in messages(reorganize.attach_trucks(state, DIV_TRUCKS, KRRC, None, src(state)))
+    assert "8.97" in messages(
+        first_line_trucks.attach_trucks(state, DIV_TRUCKS, KRRC, None, src(state))
+    )
     state = run(state, reorganize.detach(state, HUSSARS, src(state)))
-    assert reorganize.attach_trucks(state, DIV_TRUCKS, HUSSARS, (1, 0, 0), src(state)).ok
+    assert first_line_trucks.attach_trucks(state, DIV_TRUCKS, HUSSARS, (1, 0, 0), src(state)).ok
 
 
 def test_phases_go_forward_only_and_end_stage_reopens_in_organization(
@@ -264,8 +280,10 @@ def test_phases_go_forward_only_and_end_stage_reopens_in_organization(
     from ledger.commands.stage_end import end_stage
 
     state = at_phase(opening, "patrol", "B")
-    assert "last phase" in messages(reorganize.advance_phase(state, None, src(state)))
-    assert "forward" in messages(reorganize.advance_phase(state, "organization", src(state)))
+    assert "last phase" in messages(organization_phase.advance_phase(state, None, src(state)))
+    assert "forward" in messages(
+        organization_phase.advance_phase(state, "organization", src(state))
+    )
     outcome = end_stage(state, src(state))
     after = run(state, outcome)
     assert after.phase == "organization"
@@ -276,11 +294,13 @@ def test_phases_go_forward_only_and_end_stage_reopens_in_organization(
 
 
 def test_organization_events_survive_the_journal_codec(opening: GameState) -> None:
-    state = run(opening, reorganize.attach_trucks(opening, DIV_TRUCKS, KRRC, None, src(opening)))
+    state = run(
+        opening, first_line_trucks.attach_trucks(opening, DIV_TRUCKS, KRRC, None, src(opening))
+    )
     outcomes = [
         reorganize.detach(state, SUPPORT, src(state), trucks=(5, 5, 5)),
-        reorganize.carry_troops(state, KRRC, (0, 4, 1), src(state)),
-        reorganize.advance_phase(state, None, src(state)),
+        first_line_trucks.carry_troops(state, KRRC, (0, 4, 1), src(state)),
+        organization_phase.advance_phase(state, None, src(state)),
     ]
     for outcome in outcomes:
         assert outcome.ok, outcome.errors
@@ -290,8 +310,10 @@ def test_organization_events_survive_the_journal_codec(opening: GameState) -> No
 
 
 def test_detach_may_not_take_trucks_carrying_the_troops_that_stay(opening: GameState) -> None:
-    state = run(opening, reorganize.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening)))
-    state = run(state, reorganize.carry_troops(state, KRRC, (0, 4, 1), src(state)))
+    state = run(
+        opening, first_line_trucks.attach_trucks(opening, DIV_TRUCKS, DIV, None, src(opening))
+    )
+    state = run(state, first_line_trucks.carry_troops(state, KRRC, (0, 4, 1), src(state)))
     # 5 medium: 4 carry 1 KRRC, who stays; 1 is free to go with the 8th Hussars.
     text = messages(reorganize.detach(state, HUSSARS, src(state), trucks=(0, 2, 0)))
     assert "5 light, 1 medium, 4 heavy truck points free" in text

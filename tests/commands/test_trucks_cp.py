@@ -12,8 +12,8 @@ import pytest
 
 from ledger.commands import logistics
 from ledger.commands.cp import spend_cp
+from ledger.commands.organization_phase import advance_phase
 from ledger.commands.outcome import Outcome
-from ledger.commands.reorganize import advance_phase
 from ledger.commands.stage_end import end_stage
 from ledger.commands.transfers import transfer
 from ledger.commands.undo import undo
