@@ -1,0 +1,229 @@
+"""What every ``quartermaster`` subcommand shares: the parsed command line and its database
+(``App``), refusals (``Refused``: exit status 1; ``BadRequest``: 2), the common options (--db,
+--game, --json; --reason and --role for a command that writes, 4.5x; --light/--medium/--heavy
+truck points, 54.2), reading CP (6.12: ``5``, ``1/2``, ``2 1/2``) and holders (units, dumps,
+truck groups), and printing a report as a table or as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from ledger.commands.outcome import Outcome
+from ledger.journal import EventStore, database_url, default_database_url
+from ledger.journal.codec import encode
+from ledger.journal.session import CommandRefused, GameSession
+from ledger.model.errors import LedgerError
+from ledger.model.events import ROLES, Event, Role, Source
+from ledger.model.lookup import resolve as resolve_holder
+from ledger.model.quantities import CPFormatError, format_cp, parse_cp
+from ledger.model.state import GameState
+from ledger.model.units import Side
+from ledger.reports import event_log
+
+
+class Refused(Exception):
+    """The command cannot be done; ``errors`` are shown and the exit status is 1."""
+
+    status = 1
+
+    def __init__(self, errors: Sequence[LedgerError | str]) -> None:
+        super().__init__("\n".join(map(str, errors)))
+        self.errors = [str(e) for e in errors]
+        self.details = [
+            {"field": e.field, "message": e.message, "case": e.case}
+            if isinstance(e, LedgerError)
+            else {"field": "", "message": e, "case": ""}
+            for e in errors
+        ]
+
+
+class BadRequest(Refused):
+    """The input file or an option is not a valid request (docs/combat.md); exit status 2."""
+
+    status = 2
+
+
+def _common() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", help="database: an SQLite file path or an SQLAlchemy URL")
+    common.add_argument("--game", help="the game to use (default: the only one)")
+    common.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    return common
+
+
+Add = Callable[[str, str], argparse.ArgumentParser]
+"""``add(NAME, HELP)`` in ``build_parser``: a subcommand's parser with the common options."""
+
+
+def _truck_options(p: argparse.ArgumentParser, what: str) -> None:
+    for kind in ("light", "medium", "heavy"):
+        p.add_argument(f"--{kind}", type=int, metavar="N", help=f"{kind} {what}")
+
+
+def _trucks_given(args: argparse.Namespace) -> tuple[int, int, int] | None:
+    given = (args.light, args.medium, args.heavy)
+    if all(n is None for n in given):
+        return None
+    return (args.light or 0, args.medium or 0, args.heavy or 0)
+
+
+def _source_options(p: argparse.ArgumentParser, role: Role) -> None:
+    p.add_argument("--reason", default="", help="why (free text or a log-sheet line)")
+    p.add_argument("--role", choices=ROLES, default=role, help=f"who records it (default {role})")
+
+
+def _json_default(value: object) -> object:
+    if isinstance(value, Fraction):
+        return str(value)
+    raise TypeError(type(value).__name__)
+
+
+def _show(
+    rows: list[dict[str, Any]] | dict[str, Any], as_json: bool, empty: str = "(none)"
+) -> None:
+    if as_json:
+        print(json.dumps(rows, default=_json_default, indent=2, ensure_ascii=False))
+        return
+    if isinstance(rows, dict):
+        width = max(len(k) for k in rows)
+        for key, value in rows.items():
+            print(f"{key:<{width}}  {_cell(value)}")
+        return
+    if not rows:
+        print(empty)
+        return
+    import pandas as pd
+
+    frame = pd.DataFrame([{k: _cell(v) for k, v in r.items()} for r in rows])
+    print(frame.to_string(index=False))
+
+
+def _cell(value: object) -> object:
+    return format_cp(value) if isinstance(value, Fraction) else value
+
+
+class App:
+    """The parsed command line and the database it works on."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.store = EventStore(database_url(args.db) if args.db else default_database_url())
+
+    def game_name(self) -> str:
+        chosen: str | None = self.args.game or os.environ.get("QUARTERMASTER_GAME")
+        if chosen:
+            return chosen
+        names = [g[0] for g in self.store.games()]
+        if len(names) == 1:
+            return names[0]
+        if not names:
+            raise Refused(["--game: no game yet; create one with `quartermaster new NAME`"])
+        raise Refused(
+            [f"--game: {len(names)} games in the database ({', '.join(names)}); name one"]
+        )
+
+    def session(self) -> GameSession:
+        return GameSession(self.store, self.game_name())
+
+    def source(self, state: GameState, side: Side | None) -> Source:
+        return Source(state.clock, side, self.args.role, self.args.reason)
+
+    def unit_command(self, state: GameState, command: UnitCommand) -> None:
+        """Run ``command(state, unit id, source)`` for the unit named by ``UNIT``, recorded
+        for the unit's side."""
+        unit_id = _resolve(state, self.args.unit, "UNIT", ("unit",))
+        side: Side = state.units[unit_id].side
+        self.execute(lambda s: command(s.state, unit_id, self.source(s.state, side)))
+
+    def execute(self, make: Callable[[GameSession], Outcome]) -> tuple[Event, ...]:
+        session = self.session()
+        try:
+            events = session.execute(lambda _state: make(session))
+        except CommandRefused as refused:
+            raise Refused(list(refused.errors)) from refused
+        if self.args.json:
+            _show(
+                [
+                    {"said": event_log.describe(e, session.state), "event": json.loads(encode(e))}
+                    for e in events
+                ],
+                True,
+            )
+            return events
+        for event in events:
+            print(event_log.describe(event, session.state))
+        return events
+
+
+UnitCommand = Callable[[GameState, str, Source], Outcome]
+
+Handler = Callable[[App, GameSession, argparse.Namespace], None]
+"""Carry out a subcommand on the game's session (``run`` opens it first)."""
+
+StoreHandler = Callable[[App, argparse.Namespace], None]
+"""Carry out a subcommand on the database alone (``new``, ``games``, ``scenarios``)."""
+
+
+def _resolve(state: GameState, text: str, field: str, kinds: tuple[str, ...]) -> str:
+    found = resolve_holder(state, text, field, kinds)
+    if isinstance(found, LedgerError):
+        raise Refused([found])
+    return found
+
+
+def _cp_arg(text: str) -> Fraction:
+    try:
+        return parse_cp(text)
+    except CPFormatError as exc:
+        raise Refused([str(exc)]) from exc
+
+
+def _signed_cp_arg(text: str) -> Fraction:
+    stripped = text.strip()
+    sign = -1 if stripped.startswith(("-", "−")) else 1
+    return sign * _cp_arg(stripped.lstrip("+-−"))
+
+
+_TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "units": (
+        "counter",
+        "name",
+        "side",
+        "location",
+        "toe_points",
+        "cpa",
+        "cp_expended",
+        "cp_remaining",
+        "cohesion",
+        "ammo",
+        "fuel",
+        "stores",
+        "water",
+        "shortages",
+    ),
+    "cp": (
+        "counter",
+        "name",
+        "cpa",
+        "cp_expended",
+        "cp_remaining",
+        "cp_over",
+        "voluntary_ceiling",
+        "dp_for_next_cp",
+        "cohesion",
+    ),
+    "cohesion": ("counter", "name", "cohesion", "surrenders_if_assaulted", "may_not_move"),
+}
+"""The columns a table shows; ``--json`` gives every key of the report rows."""
+
+
+def _columns(rows: list[dict[str, Any]], table: str, as_json: bool) -> list[dict[str, Any]]:
+    if as_json:
+        return rows
+    return [{k: r[k] for k in _TABLE_COLUMNS[table]} for r in rows]

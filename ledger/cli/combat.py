@@ -1,0 +1,343 @@
+"""Subcommands of combat: would a hex's units surrender if close assaulted (``surrender``, 15.15),
+``end-combat-segment`` (Pinned markers off, combat CP caps reset: 12.44, 11.24), and working out
+a combat from a JSON request (docs/combat.md): ``calc cna`` (barrage, anti-armor, close assault,
+probe: every figure, column shift and the exact odds), ``calc <game>`` for the other games'
+calculators (docs/games/), and ``resolve`` (read or roll the dice, propose the losses or check the
+owner's allocation; ``--confirm`` posts the result).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ledger.cli.app import (
+    Add,
+    App,
+    BadRequest,
+    Handler,
+    Refused,
+    _show,
+    _source_options,
+)
+from ledger.commands.combat import end_combat_segment
+from ledger.journal.session import GameSession
+from ledger.model.errors import LedgerError
+from ledger.model.state import GameState
+from ledger.model.units import SIDES
+from ledger.reports import tables as reports
+
+
+def add_surrender_parser(add: Add) -> None:
+    """``surrender``."""
+    p = add("surrender", "would a side's units in a hex surrender if close assaulted (15.15)")
+    p.add_argument("hex", metavar="HEX")
+    p.add_argument("--side", required=True, choices=SIDES)
+
+
+def add_end_combat_segment_parser(add: Add) -> None:
+    """``end-combat-segment``."""
+    p = add(
+        "end-combat-segment",
+        "end the Combat Segment: Pinned markers off, combat CP caps reset (12.44, 11.24)",
+    )
+    _source_options(p, "field_commander")
+
+
+def _run_surrender(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    _show(reports.hex_surrender(state, args.hex, args.side), args.json)
+
+
+def _run_end_combat_segment(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    app.execute(lambda s: end_combat_segment(s.state, app.source(s.state, None)))
+
+
+# --- combat: `calc cna KIND INPUT.json` and `resolve INPUT.json` (docs/combat.md) -------------
+
+COMBAT_KINDS = ("barrage", "anti-armor", "close-assault", "probe")
+_ODDS_KEYS = (
+    "distribution",
+    "truck_distribution",
+    "damage_odds",
+    "toe_loss_odds",
+    "columns",
+    "attacker_loss",
+    "defender_loss",
+    "status",
+    "retreat",
+    "attacker_captured",
+    "defender_captured",
+    "surrender",
+)
+"""The keys of a calculation's JSON that hold exact odds (each sums to 1)."""
+
+
+def _combat_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    calc = sub.add_parser(
+        "calc",
+        help="work out a combat before the dice: every figure, shift and the exact odds",
+        description="work out a combat before the dice (docs/combat.md)",
+    )
+    games = calc.add_subparsers(dest="game_system", required=True, metavar="GAME")
+    cna = games.add_parser(
+        "cna",
+        parents=[common],
+        help="The Campaign for North Africa: barrage, anti-armor, close assault, probe",
+        description="work out a CNA combat from a JSON request (docs/combat.md); "
+        "--db/--game only for ledger units",
+    )
+    cna.add_argument("kind", choices=COMBAT_KINDS, metavar="COMBAT", help=", ".join(COMBAT_KINDS))
+    cna.add_argument("input", metavar="INPUT.json", help="the request; - reads standard input")
+    from ledger.io.games import GAME_TITLES
+
+    for game_id, title in GAME_TITLES.items():
+        other = games.add_parser(
+            game_id,
+            help=f"{title}: its calculators (docs/games/{game_id}.md)",
+            description=f"{title}: work out a calculation from a JSON request "
+            f"(docs/games/{game_id}.md); nothing is written",
+        )
+        other.add_argument("calculation", metavar="CALCULATION", help="which calculator")
+        other.add_argument("input", metavar="INPUT.json", help="the request; - reads stdin")
+        other.add_argument("--json", action="store_true", help="the whole result as JSON")
+    p = sub.add_parser(
+        "resolve",
+        parents=[common],
+        help="read a combat's dice and propose the losses; --confirm posts them",
+        description="read a combat's dice (or roll them), propose the losses, and with "
+        "--confirm post the result (docs/combat.md)",
+    )
+    p.add_argument("input", metavar="INPUT.json", help="the request; - reads standard input")
+    p.add_argument(
+        "--dice", action="append", default=[], metavar="NAME=N", help="a reading: target=34"
+    )
+    p.add_argument("--roll", action="store_true", help="let the ledger throw the dice")
+    p.add_argument("--seed", type=int, metavar="N", help="with --roll: the seed (recorded)")
+    p.add_argument(
+        "--allocation", type=Path, metavar="FILE.json", help="the owner's choice of losses"
+    )
+    p.add_argument("--confirm", action="store_true", help="post the result to the ledger")
+    _source_options(p, "field_commander")
+
+
+def _combat_input(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadRequest([LedgerError("INPUT", f"cannot read {path}: {exc.strerror}")]) from exc
+
+
+def _combat(args: argparse.Namespace) -> None:
+    """``calc cna`` and ``resolve``: build the request's calculation (a game is opened only for
+    ledger units or --confirm), then show it, or read the dice and show or post the result."""
+    from ledger.io.combat_request import (
+        RequestError,
+        build_combat,
+        parse_request_text,
+        uses_ledger,
+    )
+
+    if args.command == "calc" and args.game_system != "cna":
+        _game_calc(args)
+        return
+    kind = args.kind if args.command == "calc" else None
+    app: App | None = None
+    state: GameState | None = None
+    try:
+        request = parse_request_text(_combat_input(args.input), combat=kind)
+        if uses_ledger(request) or getattr(args, "confirm", False):
+            app = App(args)
+            state = app.session().state
+        prepared = build_combat(request, state)
+    except RequestError as exc:
+        raise BadRequest(exc.errors) from exc
+    if args.command == "calc":
+        if args.json:
+            _show(prepared.as_json(), True)
+        else:
+            _calc_text(prepared.as_json())
+        return
+    _resolve_combat(args, app, prepared, request.note)
+
+
+def _game_calc(args: argparse.Namespace) -> None:
+    """``calc <game> <calculation> INPUT.json`` for the other games (docs/games/): the result as
+    JSON with --json, otherwise its summary, working and exact odds. Nothing is written."""
+    from ledger.io.combat_request import RequestError
+    from ledger.io.games import calculate, parse_json
+
+    try:
+        base = Path(args.input).parent if args.input != "-" else Path.cwd()
+        data = parse_json(_combat_input(args.input))
+        result = calculate(args.game_system, args.calculation, data, base)
+    except RequestError as exc:
+        raise BadRequest(exc.errors) from exc
+    if args.json:
+        _show(result, True)
+        return
+    for line in result.get("summary", []):
+        print(line)
+    for f in result.get("figures", []):
+        note = f" — {f['note']}" if f.get("note") else ""
+        case = f" ({f['case']})" if f.get("case") else ""
+        print(f"  {f['name']}: {f['value']}{case}{note}")
+    for name, odds in result.get("odds", {}).items():
+        if odds:
+            print(f"{name}: {_odds_text(odds)}")
+    for note in result.get("notes", []):
+        print(f"note: {note}")
+
+
+def _dice_args(texts: Sequence[str]) -> dict[str, int]:
+    dice: dict[str, int] = {}
+    for text in texts:
+        name, _, value = text.partition("=")
+        try:
+            dice[name.strip()] = int(value)
+        except ValueError:
+            raise BadRequest(
+                [LedgerError("--dice", f"expected NAME=N (target=34), found {text!r}")]
+            ) from None
+    return dice
+
+
+def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, note: str) -> None:
+    """``resolve``: the dice (given or rolled), the result, the proposal or the owner's
+    allocation; with --confirm the posting (refused for inline forces)."""
+    import random
+
+    from ledger.combat.resolve import (
+        check_allocation,
+        combat_posting,
+        dice_for,
+        read_combat,
+        roll_dice,
+    )
+    from ledger.commands.combat import post_combat
+    from ledger.io.combat_request import RequestError, parse_allocation, value_error
+
+    dice = _dice_args(args.dice)
+    if args.roll and dice:
+        raise BadRequest([LedgerError("--dice", "give the readings or --roll, not both")])
+    if args.seed is not None and not args.roll:
+        raise BadRequest([LedgerError("--seed", "only with --roll")])
+    seed: int | None = None
+    if args.roll:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        dice = roll_dice(prepared, seed)
+    elif not dice and dice_for(prepared):
+        needed = ", ".join(f"{d.name} ({d.dice}, {d.when})" for d in dice_for(prepared))
+        raise BadRequest([LedgerError("--dice", f"give the readings thrown: {needed}; or --roll")])
+    raw_allocation: Any = None
+    if args.allocation is not None:
+        try:
+            raw_allocation = json.loads(_combat_input(str(args.allocation)))
+        except json.JSONDecodeError as exc:
+            raise BadRequest([LedgerError("--allocation", f"not JSON: {exc}")]) from exc
+    stands = isinstance(raw_allocation, dict) and raw_allocation.get("defender_stands") is True
+    try:
+        reading = read_combat(prepared, dice, seed=seed, defender_stands=stands)
+    except ValueError as exc:
+        raise BadRequest([value_error("--dice", exc)]) from exc
+    state = app.session().state if app is not None else None
+    allocation = None
+    try:
+        if raw_allocation is not None:
+            allocation = check_allocation(
+                reading, parse_allocation(raw_allocation, state, reading.proposal)
+            )
+    except RequestError as exc:
+        raise BadRequest(exc.errors) from exc
+    except ValueError as exc:
+        raise Refused([value_error("--allocation", exc)]) from exc
+    shown = reading.as_json()
+    if allocation is not None:
+        from ledger.charts.figures import to_json
+
+        shown["allocation"] = to_json(allocation)
+    if not args.confirm:
+        shown["postable"] = not prepared.not_postable
+        shown["written"] = False
+        if args.json:
+            _show(shown, True)
+        else:
+            _resolve_text(shown, prepared.not_postable)
+        return
+    try:
+        posting = combat_posting(reading, allocation)
+    except ValueError as exc:
+        raise Refused([value_error("forces", exc)]) from exc
+    assert app is not None
+    if not args.json:
+        _resolve_text(shown, "")
+        print()
+    if not args.reason:
+        args.reason = note or reading.summary[0]
+    app.execute(lambda s: post_combat(s.state, posting, app.source(s.state, prepared.attacker)))
+
+
+def _odds_text(odds: dict[str, Any]) -> str:
+    return "  ".join(
+        f"{k or 'none'}: {p} ({float(Fraction(str(p))) * 100:.1f} %)" for k, p in odds.items()
+    )
+
+
+def _calc_text(data: dict[str, Any]) -> None:
+    """A readable summary of a calculation's JSON (the JSON is the contract)."""
+    context = data["context"]
+    print(
+        f"{data['combat']}: {context['attacker']} attacks, {context['phasing']} is Phasing; "
+        f"hexes {', '.join(context['hexes']) or '(not given)'}"
+    )
+    for f in data.get("figures", []):
+        note = f" — {f['note']}" if f.get("note") else ""
+        print(f"  {f['name']}: {f['value']} ({f['case']}){note}")
+    for shift in data.get("shifts", []):
+        print(f"  column shift {shift['columns']:+d}: {shift['reason']} ({shift['case']})")
+    column = data.get("column") or data.get("no_effect_reason") or "no effect"
+    print(f"column: {column}")
+    for key in _ODDS_KEYS:
+        if isinstance(data.get(key), dict) and data[key]:
+            print(f"{key}: {_odds_text(data[key])}")
+    cp = ", ".join(f"{c['unit']} {c['cp']}" for c in data.get("cp", []))
+    ammo = ", ".join(f"{a['unit']} {a['points']}" for a in data.get("ammunition", []))
+    print(f"CP (11.2x): {cp or 'none'}")
+    print(f"Ammunition (50.2): {ammo or 'none'}")
+    for note in context["notes"]:
+        print(f"note: {note}")
+    if context["not_postable"]:
+        print(f"note: not postable — {context['not_postable']}")
+
+
+def _resolve_text(data: dict[str, Any], not_postable: str) -> None:
+    dice = ", ".join(f"{k}={v}" for k, v in data["dice"].items()) or "none"
+    seed = f" (rolled, seed {data['seed']})" if data["seed"] is not None else ""
+    print(f"dice: {dice}{seed}")
+    for line in data["summary"]:
+        print(line)
+    chosen = data.get("allocation") or data["proposal"]
+    title = "allocation" if data.get("allocation") else "proposed losses"
+    for key, rows in chosen.items():
+        if isinstance(rows, list) and rows:
+            shown = ", ".join(f"{r['points']} {r['unit']} {r['system']}" for r in rows)
+            print(f"{title} ({key}): {shown}")
+    if "written" in data:
+        print(
+            f"nothing written: {not_postable}"
+            if not_postable
+            else "nothing written; add --confirm to post it"
+        )
+
+
+HANDLERS: dict[str, Handler] = {
+    "surrender": _run_surrender,
+    "end-combat-segment": _run_end_combat_segment,
+}

@@ -1,0 +1,170 @@
+"""Subcommands of the game as a whole: ``new`` (a game from a scenario, with its rulings),
+``games``, ``scenarios``, ``clock``; the Operations Stage's ``phase`` (5.2 III) and ``weather``
+(29.x), ``end-stage`` (CP expended back to 0, 6.16; the clock advances, 5.2), the journal
+(``history``) and ``undo``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ledger.cli.app import Add, App, Handler, Refused, StoreHandler, _show, _source_options
+from ledger.commands import logistics, organization_phase
+from ledger.commands.stage_end import end_stage
+from ledger.commands.undo import undo
+from ledger.io.scenario import ScenarioError, load_scenario, resolve
+from ledger.journal.session import CommandRefused, GameSession, create_game
+from ledger.model.clock import WEATHERS
+from ledger.model.phases import find_phase
+from ledger.reports import event_log
+from ledger.reports import tables as reports
+
+
+def add_game_parsers(add: Add) -> None:
+    """``new``, ``games``, ``scenarios``, ``clock``."""
+    p = add("new", "create a game from a scenario")
+    p.add_argument("name", metavar="NAME")
+    p.add_argument("--scenario", default="graziani", help="bundled scenario id or a .toml path")
+    p.add_argument(
+        "--ruling",
+        action="append",
+        default=[],
+        metavar="ID=OPTION",
+        help="choose another option of a named ruling (docs/rulings.md)",
+    )
+    add("games", "list the games in the database")
+    add("scenarios", "list the bundled scenarios")
+    add("clock", "the current Game-Turn and Operations Stage")
+
+
+def add_phase_parser(add: Add) -> None:
+    """``phase``."""
+    p = add("phase", "the phase of the Operations Stage (5.2 III); give one to move forward")
+    p.add_argument(
+        "target",
+        metavar="PHASE",
+        nargs="?",
+        help="`next`, or a phase key, letter or name (`G`, `movement and combat`)",
+    )
+    p.add_argument("--player", choices=["A", "B"], help="Player A or B for phases F to L")
+    _source_options(p, "commander_in_chief")
+
+
+def add_weather_parser(add: Add) -> None:
+    """``weather``."""
+    p = add("weather", "the weather of this Operations Stage (29.x); give one to record it")
+    p.add_argument("weather", metavar="WEATHER", nargs="?", choices=WEATHERS)
+    _source_options(p, "commander_in_chief")
+
+
+def add_stage_parsers(add: Add) -> None:
+    """``end-stage``, ``history``, ``undo``."""
+    p = add("end-stage", "end the Operations Stage: CP expended back to 0 (6.16), clock advances")
+    _source_options(p, "commander_in_chief")
+    p = add("history", "the journal: sequence, game time, side/role, what, why")
+    p.add_argument("--last", type=int, metavar="N", help="only the last N events")
+    p = add("undo", "reverse the last action, with what the ledger posted for it")
+    _source_options(p, "commander_in_chief")
+
+
+def _run_new(app: App, args: argparse.Namespace) -> None:
+    choices = {}
+    for text in args.ruling:
+        ruling_id, _, option = text.partition("=")
+        choices[ruling_id] = option
+    try:
+        setup = load_scenario(resolve(args.scenario))
+    except ScenarioError as exc:
+        raise Refused(list(exc.errors)) from exc
+    try:
+        session = create_game(app.store, args.name, setup, choices)
+    except CommandRefused as refused:
+        raise Refused(list(refused.errors)) from refused
+    print(
+        f"created game {args.name!r}: {setup.info.name} ({setup.info.case}), "
+        f"{len(setup.units)} counters, {session.state.clock} — in {app.store.location}"
+    )
+
+
+def _run_games(app: App, args: argparse.Namespace) -> None:
+    _show(
+        [
+            {"game": n, "scenario": s, "created": c.isoformat(timespec="seconds"), "events": k}
+            for n, s, c, k in app.store.games()
+        ],
+        args.json,
+        "(no games)",
+    )
+
+
+def _run_scenarios(app: App, args: argparse.Namespace) -> None:
+    from ledger.io.scenario import bundled_scenarios
+
+    _show([{"id": k, "file": str(v)} for k, v in bundled_scenarios().items()], args.json)
+
+
+def _run_clock(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    _show(reports.clock(state), args.json)
+
+
+def _run_phase(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    if args.target is None:
+        _show(reports.phases(state), args.json)
+        return
+    target = None
+    if args.target.casefold() != "next":
+        found = find_phase(args.target, args.player)
+        if found is None:
+            raise Refused(
+                [
+                    f"PHASE: no single phase {args.target!r} (5.2 III); "
+                    "give --player A or B for F to L"
+                ]
+            )
+        target = found.key
+    app.execute(
+        lambda s: organization_phase.advance_phase(s.state, target, app.source(s.state, None))
+    )
+
+
+def _run_weather(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    if args.weather is None:
+        _show({"game_time": state.clock.short, "weather": state.weather}, args.json)
+        return
+    app.execute(
+        lambda s: logistics.record_weather(s.state, args.weather, app.source(s.state, None))
+    )
+
+
+def _run_history(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    rows = event_log.history(session.indexed(), state)
+    _show(rows[-args.last :] if args.last else rows, args.json)
+
+
+def _run_end_stage(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    app.execute(lambda s: end_stage(s.state, app.source(s.state, None)))
+
+
+def _run_undo(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    app.execute(lambda s: undo(s.indexed(), app.source(s.state, None)))
+
+
+STORE_HANDLERS: dict[str, StoreHandler] = {
+    "new": _run_new,
+    "games": _run_games,
+    "scenarios": _run_scenarios,
+}
+"""The subcommands that need the database but no game."""
+
+HANDLERS: dict[str, Handler] = {
+    "clock": _run_clock,
+    "phase": _run_phase,
+    "weather": _run_weather,
+    "history": _run_history,
+    "end-stage": _run_end_stage,
+    "undo": _run_undo,
+}

@@ -1,0 +1,145 @@
+"""Subcommands of moving units and their vehicles: ``move`` (CP 8.37, fuel burnt 49.13,
+Breakdown Points 21.23), ``breakdown-check`` (chart 21.38, 21.26-21.35; without ``--roll`` each
+vehicle type's column and exact odds, 21.34; Sandstorm 21.37d) and ``repair`` (TOE Strength Points
+awaiting repair back to the TOE in the Repair Phase, 5.2).
+"""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import Any
+
+from ledger.cli.app import Add, App, Handler, Refused, _cp_arg, _resolve, _show, _source_options
+from ledger.commands.breakdown_log import breakdown_check, breakdown_rows, repair
+from ledger.commands.movement import MOVE_ACTIONS, move_unit
+from ledger.commands.outcome import Outcome
+from ledger.journal.session import CommandRefused, GameSession
+from ledger.model.state import GameState
+from ledger.reports import event_log
+
+
+def add_vehicle_parsers(add: Add) -> None:
+    """``move``, ``breakdown-check``, ``repair``."""
+    p = add("move", "record a unit's move: CP (8.37), fuel burnt (49.13), Breakdown Points (21.23)")
+    p.add_argument("unit", metavar="UNIT")
+    p.add_argument("--to", required=True, metavar="HEX", help="the hex it ends in")
+    p.add_argument("--cp", required=True, metavar="CP", help="CP expended: 12, 7 1/2")
+    p.add_argument(
+        "--hexes",
+        default="",
+        metavar="PATH",
+        help="the hexes entered, [road:|track:]TERRAIN[+HEXSIDE],...: road:clear,rough,clear+ridge",
+    )
+    p.add_argument("--action", default="move", choices=MOVE_ACTIONS, help="the 6.3 action")
+    _source_options(p, "field_commander")
+    p = add(
+        "breakdown-check",
+        "a unit's vehicles check for Breakdown on chart 21.38 (21.26-21.35); no --roll: the odds",
+    )
+    p.add_argument("unit", metavar="UNIT")
+    p.add_argument(
+        "--roll",
+        action="append",
+        type=int,
+        default=[],
+        metavar="NN",
+        help="a reading 11..66 (large die the tens), one per vehicle type due, in the listed order",
+    )
+    p.add_argument(
+        "--sandstorm",
+        choices=["yes", "no"],
+        help="half the movement was in Sandstorm map sections (21.37d; default: the weather)",
+    )
+    _source_options(p, "field_commander")
+    p = add("repair", "TOE Strength Points awaiting repair return to the TOE (Repair Phase, 5.2)")
+    p.add_argument("unit", metavar="UNIT")
+    p.add_argument("--system", required=True, metavar="SYSTEM", help="weapon system id or name")
+    p.add_argument("--points", required=True, type=int, metavar="N")
+    _source_options(p, "field_commander")
+
+
+def _run_vehicles(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    _vehicles(app, state, args)
+
+
+def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
+    """``move``, ``breakdown-check`` and ``repair``: record the command and show the unit's
+    move, Breakdown Points, TOE and points awaiting repair (``breakdown-check`` also each
+    vehicle type's column and exact odds, 21.34; without ``--roll`` only those)."""
+    unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
+    side = state.units[unit_id].side
+    odds: list[dict[str, Any]] = []
+    storm: bool | None = None
+    if args.command == "breakdown-check":
+        storm = None if args.sandstorm is None else args.sandstorm == "yes"
+        odds = [
+            {**r, "odds": {k: str(p) for k, p in r["odds"].items()}}
+            for r in breakdown_rows(state, unit_id, sandstorm=storm)
+        ]
+        if not args.roll:
+            if args.json:
+                _show(odds, True)
+            else:
+                _odds(odds)
+            return
+
+    def make(now: GameState) -> Outcome:
+        source = app.source(now, side)
+        if args.command == "move":
+            cp = _cp_arg(args.cp)
+            return move_unit(now, unit_id, args.to, cp, args.hexes, source, args.action)
+        if args.command == "repair":
+            return repair(now, unit_id, args.system, args.points, source)
+        return breakdown_check(now, unit_id, args.roll, source, sandstorm=storm)
+
+    session = app.session()
+    try:
+        events = session.execute(make)
+    except CommandRefused as refused:
+        raise Refused(list(refused.errors)) from refused
+    said = [event_log.describe(e, session.state) for e in events]
+    unit = session.state.units[unit_id]
+    after: dict[str, Any] = {
+        "unit": unit.id,
+        "location": unit.location,
+        "fuel": unit.supplies.fuel,
+        "breakdown_points": unit.breakdown_points,
+        "checked_at": unit.breakdown_checked_at,
+        "toe": {h.system: h.points for h in unit.toe},
+        "awaiting_repair": {h.system: h.points for h in unit.awaiting_repair},
+    }
+    if args.json:
+        _show({"recorded": said, **after, **({"types": odds} if odds else {})}, True)
+        return
+    if odds:
+        _odds(odds)
+        print()
+    for text in said:
+        print(text)
+
+
+def _odds(rows: list[dict[str, Any]]) -> None:
+    """Each vehicle type's 21.38 column and exact odds of TOE Strength Points broken down."""
+    _show(
+        [
+            {
+                **{k: r[k] for k in ("name", "toe_points", "bar", "breakdown_points", "column")},
+                "due": "yes" if r["due"] else "no",
+                "broken_down: odds": "  ".join(
+                    f"{k}: {p} ({float(Fraction(p)) * 100:.1f} %)" for k, p in r["odds"].items()
+                ),
+            }
+            for r in rows
+        ],
+        False,
+        "(no vehicles with a BAR)",
+    )
+
+
+HANDLERS: dict[str, Handler] = {
+    "move": _run_vehicles,
+    "breakdown-check": _run_vehicles,
+    "repair": _run_vehicles,
+}

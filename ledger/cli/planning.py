@@ -1,0 +1,215 @@
+"""Subcommands of supply planning: who runs dry when (``forecast``: a formation's or a side's
+supply played forward over Operations Stages), the Supply Requisitions (4.55: ``requisitions``,
+``requisition``, ``fulfil``, ``reject``) and the convoy plan that delivers the most of them within
+the 54.2 truck capacities (``plan-convoys``; ``--accept`` records it as transfers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from fractions import Fraction
+from typing import Any
+
+from ledger.cli.app import Add, App, Handler, Refused, _cp_arg, _resolve, _show, _source_options
+from ledger.commands import logistics
+from ledger.journal.codec import encode
+from ledger.journal.session import CommandRefused, GameSession
+from ledger.model.clock import WEATHERS
+from ledger.model.quantities import Supplies
+from ledger.model.state import GameState
+from ledger.model.units import SIDES
+from ledger.reports import event_log
+from ledger.reports import tables as reports
+from ledger.reports.forecast import forecast_rows, formation_forecast, side_forecast
+
+
+def add_planning_parsers(add: Add) -> None:
+    """``forecast``, ``plan-convoys``, ``requisitions``, ``requisition``, ``fulfil``, ``reject``."""
+    p = add("forecast", "who runs dry when: a formation's or a side's supply played forward")
+    p.add_argument("unit", metavar="HQ", nargs="?", help="a Parent Formation (else --side)")
+    p.add_argument("--side", choices=SIDES, help="the whole side's General Supply Net (4.55)")
+    p.add_argument("--opstages", type=int, default=6, metavar="N")
+    p.add_argument("--cp", default="0", metavar="CP", help="CP moved each OpStage (default 0)")
+    p.add_argument("--weather", choices=WEATHERS, default="normal")
+    p = add(
+        "plan-convoys",
+        "propose the loading that delivers the most of the open requisitions (54.2 capacities)",
+    )
+    p.add_argument("--side", required=True, choices=SIDES)
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="SECONDS")
+    p.add_argument(
+        "--exclude-requisition", action="append", default=[], metavar="R", help="plan without R"
+    )
+    p.add_argument(
+        "--exclude-convoy", action="append", default=[], metavar="GROUP", help="plan without it"
+    )
+    p.add_argument("--accept", action="store_true", help="record the plan shown (transfers)")
+    p.add_argument(
+        "--ready-only",
+        action="store_true",
+        help="with --accept: record the legs whose convoy stands at its dump, leave the rest",
+    )
+    _source_options(p, "logistics_commander")
+    p = add("requisitions", "the Supply Requisitions (4.55)")
+    p.add_argument("--side", choices=SIDES)
+    p.add_argument("--open", action="store_true", help="only the open ones")
+    p = add("requisition", "file a Supply Requisition for a unit (4.55)")
+    p.add_argument("unit", metavar="UNIT")
+    for commodity in ("ammo", "fuel", "stores", "water"):
+        p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
+    p.add_argument("--note", default="")
+    _source_options(p, "field_commander")
+    p = add("fulfil", "fulfil a requisition by a transfer from a dump, unit or trucks (4.55)")
+    p.add_argument("requisition", metavar="R")
+    p.add_argument("--from", dest="origin", required=True, metavar="HOLDER")
+    _source_options(p, "logistics_commander")
+    p = add("reject", "reject a requisition, saying why (--reason, 4.55)")
+    p.add_argument("requisition", metavar="R")
+    _source_options(p, "logistics_commander")
+
+
+def _run_forecast(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    planned_cp = _cp_arg(args.cp) if args.cp != "0" else Fraction(0)
+    plan = {"opstages": args.opstages, "cp_per_opstage": planned_cp, "weather": args.weather}
+    if args.unit is not None:
+        hq = _resolve(state, args.unit, "HQ", ("unit",))
+        result = formation_forecast(state, hq, **plan)
+    elif args.side is not None:
+        result = side_forecast(state, args.side, **plan)
+    else:
+        raise Refused(["HQ / --side: name a Parent Formation or a side"])
+    summary = {
+        "on_hand": result.on_hand.describe(),
+        "per_opstage": result.per_opstage.describe(),
+        "per_game_turn": result.per_game_turn.describe(),
+        **{f"{c}_short_from": (t.short if t else "lasts") for c, t in result.first_short.items()},
+    }
+    if args.json:
+        _show({**summary, "stages": forecast_rows(result)}, True)
+    else:
+        _show(summary, False)
+        print()
+        _show(forecast_rows(result), False)
+
+
+def _run_plan_convoys(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    _plan_convoys(app, state, args)
+
+
+def _run_requisitions(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    _show(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")
+
+
+def _run_requisition(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    wanted = Supplies(args.ammo, args.fuel, args.stores, args.water)
+    app.unit_command(
+        state,
+        lambda s, uid, src: logistics.file_requisition(s, uid, wanted, src, args.note),
+    )
+
+
+def _run_fulfil_reject(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    state = session.state
+    cmd = args.command
+    req = state.requisitions.get(args.requisition)
+    side = state.units[req.unit_id].side if req is not None else None
+    if cmd == "fulfil":
+        origin = _resolve(state, args.origin, "--from", ("dump", "unit", "trucks"))
+        app.execute(
+            lambda s: logistics.fulfil_requisition(
+                s.state, args.requisition, origin, app.source(s.state, side)
+            )
+        )
+    else:
+        app.execute(
+            lambda s: logistics.reject_requisition(
+                s.state, args.requisition, args.reason, app.source(s.state, side)
+            )
+        )
+
+
+def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
+    """``plan-convoys``: show the side's convoy plan; with ``--accept`` record it."""
+    from ledger.planning.accept import accept_plan, unready_legs
+    from ledger.planning.convoy import plan_as_transfers
+    from ledger.planning.proposal import (
+        exclusion_errors,
+        leg_rows,
+        plan_for_side,
+        plan_summary,
+        requisition_rows,
+    )
+
+    left_out, convoys_out = args.exclude_requisition, args.exclude_convoy
+    errors = exclusion_errors(state, args.side, left_out, convoys_out)
+    if errors:
+        raise Refused(errors)
+    plan = plan_for_side(
+        state,
+        args.side,
+        exclude_requisitions=left_out,
+        exclude_convoys=convoys_out,
+        time_limit=args.time_limit,
+    )
+    if plan is None:
+        raise Refused(["--side: no open requisition to plan for (`requisition UNIT ...`)"])
+    transfers = [
+        {
+            "load_at": state.holder_name(t.origin),
+            "on_trucks": t.carrier or "(same hex, no trucks)",
+            "for": state.holder_name(t.destination),
+            **{c: t.supplies.get(c) for c in ("ammo", "fuel", "stores", "water")},
+        }
+        for t in plan_as_transfers(plan)
+    ]
+    report: dict[str, Any] = {
+        **plan_summary(plan),
+        "transfers": transfers,
+        "legs": leg_rows(state, plan),
+        "requisitions": requisition_rows(state, plan),
+    }
+    if not args.json:
+        _show(plan_summary(plan), False)
+        print()
+        _show(leg_rows(state, plan), False, "(nothing can be delivered)")
+    if not args.accept:
+        if args.json:
+            _show(report, True)
+        return
+    session = app.session()
+    ready_only = bool(args.ready_only)
+    skipped = [str(e) for e in unready_legs(session.state, plan)] if ready_only else []
+    try:
+        events = session.execute(
+            lambda now: accept_plan(now, plan, app.source(now, args.side), ready_only=ready_only)
+        )
+    except CommandRefused as refused:
+        raise Refused(list(refused.errors)) from refused
+    said = [event_log.describe(e, session.state) for e in events]
+    if args.json:
+        recorded = [
+            {"said": text, "event": json.loads(encode(e))}
+            for text, e in zip(said, events, strict=True)
+        ]
+        _show({**report, "recorded": recorded, "left_out": skipped}, True)
+        return
+    print()
+    for text in said:
+        print(text)
+    for text in skipped:
+        print(f"left out: {text}")
+
+
+HANDLERS: dict[str, Handler] = {
+    "forecast": _run_forecast,
+    "plan-convoys": _run_plan_convoys,
+    "requisitions": _run_requisitions,
+    "requisition": _run_requisition,
+    "fulfil": _run_fulfil_reject,
+    "reject": _run_fulfil_reject,
+}
