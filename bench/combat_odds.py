@@ -12,9 +12,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ledger.combat.anti_armor import ArmorTarget, calculate_anti_armor
+from ledger.combat.anti_armor import calculate_anti_armor
+from ledger.combat.anti_armor_losses import ArmorTarget
+from ledger.combat.assault_setup import SideMorale
 from ledger.combat.barrage import BarrageTarget, calculate_barrage
-from ledger.combat.close_assault import SideMorale, calculate_close_assault
+from ledger.combat.close_assault import calculate_close_assault
 from ledger.combat.forces import Element, elements_of
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.units import Ratings

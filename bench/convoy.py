@@ -16,13 +16,8 @@ import time
 from fractions import Fraction
 
 from ledger.model.quantities import Supplies
-from ledger.planning.convoy import (
-    Carrier,
-    Requisition,
-    Stock,
-    candidate_trips,
-    plan_convoy,
-)
+from ledger.planning.convoy import candidate_trips, plan_convoy
+from ledger.planning.convoy_values import Carrier, Requisition, Stock
 
 
 def case(

@@ -1,6 +1,6 @@
 """Combat page: a Barrage, Anti-Armor fire, Close Assault or Probe set up from the ledger's
 units, its exact odds, the dice (thrown at the table or rolled by the ledger), the proposed
-losses with the owner's allocation, and the posting (``ledger.combat.posting.post_combat``).
+losses with the owner's allocation, and the posting (``ledger.commands.combat.post_combat``).
 
 The page assembles the same JSON request the CLI takes (``quartermaster calc cna ...``,
 docs/combat.md) and hands it to ``ledger.io.combat_request``; the dice, the losses and the
@@ -11,7 +11,7 @@ that draws the Confirm button and the one it starts, the request, dice and alloc
 it confirms. The dice and allocation widgets' keys end in the journal's last sequence number,
 so they start afresh once a combat is posted.
 
-The page is split over modules, each imported here: ``combat_units`` (choosing the forces and
+The page is split over modules: ``combat_units`` (choosing the forces and
 the shared helpers), ``combat_inputs`` (terrain, organization, morale, rulings),
 ``combat_setup`` (the request), ``combat_figures`` (the calculation and its odds),
 ``combat_dice`` (dice and the allocation) and ``combat_confirm`` (result and confirmation).
@@ -28,7 +28,6 @@ from dashboard.context import FormKeys, open_game, show_status
 from dashboard.views.combat_confirm import confirm, refused, resolve_section
 from dashboard.views.combat_figures import show_calculation
 from dashboard.views.combat_setup import setup_request
-from dashboard.views.combat_units import named_text, unit_refs
 from ledger.io.combat_request import RequestError, build_combat, parse_request
 
 COMBATS: Final = {
@@ -38,8 +37,6 @@ COMBATS: Final = {
     "probe": "Probe",
 }
 DICE_FORM: Final = "combat_dice"  # FormKeys of the dice, allocation and Confirm widgets
-# named_text and unit_refs stay importable from the page (tests/dashboard/test_combat_page.py).
-__all__ = ["COMBATS", "DICE_FORM", "missing", "named_text", "render", "unit_refs"]
 
 
 def missing(request: Mapping[str, Any]) -> str:

@@ -17,8 +17,9 @@ from dashboard.text import error_lines, plain
 from dashboard.views.combat_dice import allocation_inputs, dice_inputs
 from dashboard.views.combat_figures import FIGURE_COLUMNS, figure_rows
 from dashboard.views.combat_units import named_text
-from ledger.combat.close_assault import CloseAssaultCalculation
-from ledger.combat.resolve import CombatReading, PreparedCombat, combat_posting, read_combat
+from ledger.combat.assault_odds import CloseAssaultCalculation
+from ledger.combat.prepared_combat import PreparedCombat
+from ledger.combat.resolve import CombatReading, combat_posting, read_combat
 from ledger.commands.combat import post_combat
 from ledger.io.combat_request import (
     RequestError,

@@ -16,10 +16,12 @@ from dashboard.context import SIDE_NAMES, FormKeys
 from dashboard.text import plain
 from dashboard.views.combat_units import _digest, _enemy, _name, _system, count
 from ledger.combat.anti_armor import AntiArmorCalculation
+from ledger.combat.assault_odds import CloseAssaultCalculation
 from ledger.combat.barrage import BarrageCalculation
-from ledger.combat.close_assault import CloseAssaultCalculation
+from ledger.combat.combat_dice import dice_for, roll_dice
 from ledger.combat.forces import Loss
-from ledger.combat.resolve import CombatReading, PreparedCombat, dice_for, roll_dice
+from ledger.combat.prepared_combat import PreparedCombat
+from ledger.combat.resolve import CombatReading
 from ledger.model.state import GameState
 
 AT_TABLE: Final = "Thrown at the table"

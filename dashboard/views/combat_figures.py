@@ -19,15 +19,12 @@ from dashboard.text import plain
 from dashboard.views.combat_units import _name, _system, named_text
 from ledger.charts.figures import Figure
 from ledger.combat.anti_armor import AntiArmorCalculation
+from ledger.combat.assault_odds import CloseAssaultCalculation
+from ledger.combat.assault_setup import MORALE_ROLLED, SideExpectation
 from ledger.combat.barrage import BarrageCalculation
-from ledger.combat.close_assault import (
-    MORALE_ROLLED,
-    CloseAssaultCalculation,
-    SideExpectation,
-)
 from ledger.combat.costs import AmmoCharge, CPCharge
 from ledger.combat.forces import ColumnShift, Loss
-from ledger.combat.resolve import PreparedCombat
+from ledger.combat.prepared_combat import PreparedCombat
 from ledger.model.state import GameState
 from ledger.reports.tables import Row
 

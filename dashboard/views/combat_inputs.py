@@ -16,10 +16,11 @@ import streamlit as st
 
 from dashboard.odds import exact
 from dashboard.views.combat_units import _digest, _name, count
-from ledger.combat.anti_armor import SHIFT_BELOW_ONE_RULING, SHIFT_FROM_16_RULING
-from ledger.combat.barrage import LOSSES_PIN_RULING, READING_RULING
-from ledger.combat.close_assault import AssaultRulings
-from ledger.combat.resolve import INVOLVED_RULING
+from ledger.combat.anti_armor_column import SHIFT_BELOW_ONE_RULING, SHIFT_FROM_16_RULING
+from ledger.combat.assault_setup import AssaultRulings
+from ledger.combat.barrage import LOSSES_PIN_RULING
+from ledger.combat.barrage_table import READING_RULING
+from ledger.combat.prepared_combat import INVOLVED_RULING
 from ledger.combat.terrain import hexside_keys, terrain_keys, terrain_label
 from ledger.model.state import GameState
 from ledger.rules.unit_size import LEVELS, Level, largest_level, size_report

@@ -19,9 +19,10 @@ from ledger.journal import EventStore, database_url, default_database_url
 from ledger.journal.codec import encode
 from ledger.journal.session import CommandRefused, GameSession
 from ledger.model.errors import LedgerError
-from ledger.model.events import ROLES, Event, Role, Source
+from ledger.model.events import Event
 from ledger.model.lookup import resolve as resolve_holder
 from ledger.model.quantities import CPFormatError, format_cp, parse_cp
+from ledger.model.source import ROLES, Role, Source
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.reports import event_log

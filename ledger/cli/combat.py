@@ -214,13 +214,8 @@ def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, no
     allocation; with --confirm the posting (refused for inline forces)."""
     import random
 
-    from ledger.combat.resolve import (
-        check_allocation,
-        combat_posting,
-        dice_for,
-        read_combat,
-        roll_dice,
-    )
+    from ledger.combat.combat_dice import dice_for, roll_dice
+    from ledger.combat.resolve import check_allocation, combat_posting, read_combat
     from ledger.commands.combat import post_combat
     from ledger.io.combat_request import RequestError, parse_allocation, value_error
 

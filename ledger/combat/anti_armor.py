@@ -23,8 +23,7 @@ Rulings: ``14.35-shift-below-one``, ``14.32-shift-from-16-plus``,
 
 Where the pieces are: ``anti_armor_column`` (chart 14.6, the column after the shifts and the
 row read) and ``anti_armor_losses`` (the targets, their absorption, the proposed losses and
-the allocation check); this module keeps the calculation and the reading and re-exports the
-rest.
+the allocation check); this module keeps the calculation and the reading.
 """
 
 from __future__ import annotations
@@ -35,15 +34,11 @@ from fractions import Fraction
 
 from ledger.charts.figures import Figure, to_json
 from ledger.combat.anti_armor_column import (
-    CHART_ID,
-    DICE_ROWS,
-    EXAMPLE_READING_RULING,
     NO_EFFECT,
     SHIFT_BELOW_ONE_OPTIONS,
     SHIFT_BELOW_ONE_RULING,
     SHIFT_FROM_16_OPTIONS,
     SHIFT_FROM_16_RULING,
-    ZERO_STAR,
     _damage_odds,
     _final_column,
     anti_armor_chart,
@@ -54,38 +49,11 @@ from ledger.combat.anti_armor_losses import (
     Absorber,
     ArmorTarget,
     absorbers,
-    check_allocation,
     propose_losses,
 )
 from ledger.combat.costs import AmmoCharge, CPCharge, ammunition_for, combat_cp
 from ledger.combat.forces import ColumnShift, Element, Loss, actual, total_raw
 from ledger.combat.terrain import Hexside, anti_armor_prohibited, anti_armor_shifts
-
-__all__ = [
-    "CHART_ID",
-    "DICE_ROWS",
-    "EXAMPLE_READING_RULING",
-    "NO_EFFECT",
-    "SHIFT_BELOW_ONE_OPTIONS",
-    "SHIFT_BELOW_ONE_RULING",
-    "SHIFT_FROM_16_OPTIONS",
-    "SHIFT_FROM_16_RULING",
-    "ZERO_STAR",
-    "Absorber",
-    "AntiArmorCalculation",
-    "AntiArmorResult",
-    "ArmorTarget",
-    "DamageOutcome",
-    "absorbers",
-    "anti_armor_chart",
-    "calculate_anti_armor",
-    "check_allocation",
-    "check_reading",
-    "propose_losses",
-    "read_anti_armor",
-    "reassignable_to_assault",
-    "row_read",
-]
 
 
 def reassignable_to_assault(actual_points: int) -> int:

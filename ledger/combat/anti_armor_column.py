@@ -5,8 +5,7 @@ and its printed rows, pairs of readings; the column read after the terrain shift
 14.33), below the 1 column on the 0* column or no effect (14.35, ruling
 ``14.35-shift-below-one``), from 16+ by columns or points (ruling ``14.32-shift-from-16-plus``);
 the Damage Points' exact odds over the 36 throws; the row a throw is read on, one up for the
-Phasing Player (chart note), and the check of a reading. ``ledger.combat.anti_armor``
-re-exports the public names.
+Phasing Player (chart note), and the check of a reading.
 """
 
 from __future__ import annotations

@@ -6,8 +6,7 @@
 a self-propelled gun's Vulnerability, 14.47; doubled for halftracks alone, 14.48); the loss
 proposed for some Damage Points (``propose_losses``, 14.43, 14.45: the fewest points, then the
 least absorption wasted, then the fewest of the highest absorption) and the check of the
-owner's own allocation (``check_allocation``, 14.43-14.45). ``ledger.combat.anti_armor``
-re-exports them.
+owner's own allocation (``check_allocation``, 14.43-14.45).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ A Captured result adds one die on chart 15.89, the percentage of the side's loss
 rounded up, goes to the enemy (``captured_points``, ``propose_captured``, ruling
 ``15.86-captured-basis``); captured points become Prisoner Points or captured equipment
 (15.86d, ``becomes_prisoners``, ``prisoners_from``, ruling ``15.86-captured-class-points``;
-51.22's infantry-type unit types). ``ledger.combat.assault_losses`` re-exports them.
+51.22's infantry-type unit types).
 """
 
 from __future__ import annotations

@@ -24,8 +24,7 @@ quarter of the hex's share when combat units share the hex (ruling
 rule, on exact ``Fraction``s.
 
 The internals of the fewest-points programme are in ``ledger.combat.assault_absorption``, the
-Captured and Prisoner Points (15.85, 15.86, 15.89) in ``ledger.combat.assault_captured``; this
-module re-exports the latter's names.
+Captured and Prisoner Points (15.85, 15.86, 15.89) in ``ledger.combat.assault_captured``.
 """
 
 from __future__ import annotations
@@ -37,7 +36,6 @@ from fractions import Fraction
 from typing import Final
 
 from ledger.combat.assault_absorption import (
-    ASSAULT_RATINGS,
     _absorbed,
     _check_rating,
     _fewest,
@@ -47,60 +45,8 @@ from ledger.combat.assault_absorption import (
     _quarter,
     _spread_over_elements,
 )
-from ledger.combat.assault_captured import (
-    CAPTURED_BASIS_RULING,
-    CAPTURED_CLASS_RULING,
-    EQUIPMENT_KINDS,
-    INFANTRY_UNIT_TYPES,
-    PRISONERS_CHART,
-    CapturedSplit,
-    becomes_prisoners,
-    captured_points,
-    prisoner_percent,
-    prisoner_percent_distribution,
-    prisoners_from,
-    propose_captured,
-)
 from ledger.combat.forces import Element, Loss
 from ledger.model.rulings import check_options
-
-__all__ = [
-    "AA_KINDS",
-    "ANTI_ARMOR_VULNERABILITY",
-    "ASSAULT_RATINGS",
-    "CAPTURED_BASIS_RULING",
-    "CAPTURED_CLASS_RULING",
-    "DISORGANIZATION_POINTS",
-    "EQUIPMENT_KINDS",
-    "HEX_SHARES_RULING",
-    "INFANTRY_UNIT_TYPES",
-    "PARENTHESISED_RULING",
-    "PRISONERS_CHART",
-    "RETREAT_PERCENT_PER_HEX",
-    "VULNERABILITY_HALF_RULING",
-    "CapturedSplit",
-    "attacker_percent_15_18",
-    "becomes_prisoners",
-    "captured_points",
-    "check_raw_losses",
-    "disorganization_points",
-    "effective_vulnerability",
-    "gun_vulnerability_losses",
-    "guns_subject_to_vulnerability",
-    "hex_shares",
-    "is_aa",
-    "parenthesised_defence_overwhelmed",
-    "prisoner_percent",
-    "prisoner_percent_distribution",
-    "prisoners_from",
-    "propose_captured",
-    "propose_raw_losses",
-    "raw_loss",
-    "remaining_after",
-    "retreat_extra_percent",
-    "vulnerability_required",
-]
-
 
 HEX_SHARES_RULING: Final = "15.83e-hex-shares"
 PARENTHESISED_RULING: Final = "15.17-parenthesised-quarter"

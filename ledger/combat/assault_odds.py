@@ -5,8 +5,7 @@ Each side's throw over its 36 readings (the attacker's loss after 15.54, 15.18 a
 defender's +2 gap thrown again under ruling ``15.79-defender-plus-2-gap`` ``"reroll"``), split
 over the 15.89 die after a Captured result; both throws mixed over the columns the 17.4 morale
 dice can reach into the joint outcomes, their marginals and each side's expected losses; an
-assault without dice (15.29); the CP (11.21-11.27, 15.96) and ammunition (50.14, 50.2). The
-calculation, ``CloseAssaultCalculation``, is re-exported by ``ledger.combat.close_assault``.
+assault without dice (15.29); the CP (11.21-11.27, 15.96) and ammunition (50.14, 50.2).
 """
 
 from __future__ import annotations

@@ -13,8 +13,10 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Literal
 
+from ledger.combat.assault_odds import CloseAssaultCalculation
 from ledger.combat.assault_proposal import _by_key
-from ledger.combat.close_assault import NO_ASSAULT, CloseAssaultCalculation, CloseAssaultResult
+from ledger.combat.assault_setup import NO_ASSAULT
+from ledger.combat.close_assault import CloseAssaultResult
 from ledger.combat.forces import Element, Loss
 from ledger.combat.posting import UnitDisorganization, UnitLosses, UnitMarker, unit_losses
 from ledger.combat.prepared_combat import INVOLVED_OPTIONS, INVOLVED_RULING, PreparedCombat

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ledger.combat.assault_losses import propose_captured, remaining_after
-from ledger.combat.close_assault import (
-    NO_ASSAULT,
-    CloseAssaultCalculation,
-    CloseAssaultResult,
-    is_overrun,
-)
+from ledger.combat.assault_captured import propose_captured
+from ledger.combat.assault_chart import is_overrun
+from ledger.combat.assault_losses import remaining_after
+from ledger.combat.assault_odds import CloseAssaultCalculation
+from ledger.combat.assault_setup import NO_ASSAULT
+from ledger.combat.close_assault import CloseAssaultResult
 from ledger.combat.forces import Element, Loss
 from ledger.combat.prepared_combat import CombatResult
 

@@ -6,7 +6,7 @@ Rating, or its Basic Morale and Cohesion Level when the 17.4 dice are still to c
 15.63, 17.2); the assault type, status and surrender kinds; one combination of both sides'
 chart results (``AssaultOutcome``, 15.73-15.76); a side's expected losses (``SideExpectation``,
 15.83-15.87); a side as its losses are taken (``AssaultSide``, 15.83b, d; 15.84a) and the
-``AssaultSetup`` that reading the dice needs. ``ledger.combat.close_assault`` re-exports them.
+``AssaultSetup`` that reading the dice needs.
 """
 
 from __future__ import annotations

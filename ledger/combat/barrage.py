@@ -21,7 +21,7 @@ counter larger than a battalion counts towards a Holding Off barrage).
 Where the pieces are: ``barrage_table`` (chart 12.6, the column fired on and how a throw is
 read, 12.33, 12.34, 12.42-12.44), ``firing_groups`` (12.11-12.16, 12.32), ``holding_off``
 (10.33-10.35) and ``barrage_facility`` (12.51-12.54); this module keeps the calculation and the
-reading and re-exports the rest.
+reading.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from typing import Final
 
 from ledger.charts.engine import Chart
 from ledger.charts.figures import Figure, to_json
-from ledger.combat.barrage_facility import FACILITIES, MissingChartError, barrage_facility
 from ledger.combat.barrage_table import (
     MIRROR,
     NO_EFFECT,
@@ -54,7 +53,7 @@ from ledger.combat.costs import (
     barraged_phasing_cp,
     combat_cp,
 )
-from ledger.combat.firing_groups import BarrageFire, _label, check_barrage_plan, check_firing_group
+from ledger.combat.firing_groups import _label, check_firing_group
 from ledger.combat.forces import (
     COMBAT_CLASSES,
     ColumnShift,
@@ -63,45 +62,7 @@ from ledger.combat.forces import (
     actual,
     total_raw,
 )
-from ledger.combat.holding_off import (
-    HOLDING_OFF_OPTIONS,
-    HOLDING_OFF_RULING,
-    HoldingOff,
-    HoldingOffTarget,
-    holding_off,
-)
 from ledger.combat.terrain import barrage_shift, check_terrain
-
-__all__ = [
-    "FACILITIES",
-    "HOLDING_OFF_OPTIONS",
-    "HOLDING_OFF_RULING",
-    "LOSSES_PIN_OPTIONS",
-    "LOSSES_PIN_RULING",
-    "MIRROR",
-    "NO_EFFECT",
-    "PINNED",
-    "READING_OPTIONS",
-    "READING_RULING",
-    "TRUCK_CHART",
-    "BarrageCalculation",
-    "BarrageFire",
-    "BarrageResult",
-    "BarrageTarget",
-    "HoldingOff",
-    "HoldingOffTarget",
-    "Joint",
-    "MissingChartError",
-    "barrage_chart",
-    "barrage_facility",
-    "calculate_barrage",
-    "check_barrage_plan",
-    "check_d66",
-    "check_firing_group",
-    "holding_off",
-    "read_barrage",
-]
-
 
 LOSSES_PIN_RULING: Final = "12.45-losses-pin"
 LOSSES_PIN_OPTIONS: Final = ("pin", "no-pin")

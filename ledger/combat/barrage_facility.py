@@ -3,7 +3,6 @@
 12.51 lets artillery barrage a major city, fortification, road, railroad, Supply Dump or Air
 Facility; the result is read on the Air Bombardment Table (41.5, 12.53, 12.54), which the
 reference data does not hold, so ``barrage_facility`` always raises ``MissingChartError``.
-``ledger.combat.barrage`` re-exports these names.
 """
 
 from __future__ import annotations

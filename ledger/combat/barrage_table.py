@@ -7,7 +7,6 @@ destroyed); the column fired on, the Actual Barrage Points' column moved left by
 terrain (12.33, 12.34; past the 1-2 column, or with no Actual point, 11.33, no effect); the
 check of a two-dice reading, large die first (12.42), and how it is read under ruling
 ``combat-example-barrage-reading`` (``"example"``: each die as 7 minus its face).
-``ledger.combat.barrage`` re-exports the public names.
 """
 
 from __future__ import annotations

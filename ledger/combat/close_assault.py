@@ -27,7 +27,7 @@ beside combat units (pass such points as ``not_fighting``), 15.34's prohibited a
 Split by concept: ``assault_chart`` (chart 15.79 for one throw), ``assault_setup`` (rulings,
 morale, sides), ``assault_differential`` (11.3, 15.2-15.5), ``assault_morale`` (15.6, 17.2),
 ``assault_casualties`` (15.8) and ``assault_odds`` (the joint odds); this module keeps the
-entry points and ``CloseAssaultResult`` and re-exports the public names.
+entry points and ``CloseAssaultResult``.
 """
 
 from __future__ import annotations
@@ -42,14 +42,11 @@ from ledger.combat.assault_chart import (
     _check_d66,
     _check_die,
     attacker_throw,
-    column_differential,
     defender_throw,
     is_overrun,
     loss_charts,
 )
 from ledger.combat.assault_differential import (
-    COMBINED_ARMS_MAX,
-    SUPPORTING_KINDS,
     _action,
     _both_or_neither,
     _check_forces,
@@ -60,28 +57,21 @@ from ledger.combat.assault_differential import (
     _raw_note,
     _units_of,
     assault_actuals,
-    combined_arms_reduction,
 )
 from ledger.combat.assault_losses import parenthesised_defence_overwhelmed, retreat_extra_percent
 from ledger.combat.assault_morale import _read_column
 from ledger.combat.assault_odds import CloseAssaultCalculation, _attacker_adjusted, _odds, _status
 from ledger.combat.assault_setup import (
-    COMBINED_ARMS_RULING,
     DEFAULT_ASSAULT_RULINGS,
     DEFENSIVE,
-    MORALE_ROLLED,
     NO_ASSAULT,
     NOTHING_ALLOCATED_DP,
-    NOTHING_ALLOCATED_RETREAT,
     OFFENSIVE,
-    PROBE_RULING,
-    RECCE_RULING,
     Action,
     AssaultOutcome,
     AssaultRulings,
     AssaultSetup,
     AssaultSide,
-    SideExpectation,
     SideMorale,
     Status,
     Surrendered,
@@ -90,42 +80,6 @@ from ledger.combat.costs import AmmoCharge, CPCharge
 from ledger.combat.forces import ColumnShift, Element, Loss, total_raw
 from ledger.combat.terrain import Hexside
 from ledger.rules.unit_size import Level
-
-__all__ = [
-    "COMBINED_ARMS_MAX",
-    "COMBINED_ARMS_RULING",
-    "DEFAULT_ASSAULT_RULINGS",
-    "DEFENSIVE",
-    "GAP_RULING",
-    "MORALE_ROLLED",
-    "NOTHING_ALLOCATED_DP",
-    "NOTHING_ALLOCATED_RETREAT",
-    "NO_ASSAULT",
-    "OFFENSIVE",
-    "PROBE_RULING",
-    "RECCE_RULING",
-    "SUPPORTING_KINDS",
-    "Action",
-    "AssaultOutcome",
-    "AssaultRulings",
-    "AssaultSetup",
-    "AssaultSide",
-    "CloseAssaultCalculation",
-    "CloseAssaultResult",
-    "SideExpectation",
-    "SideMorale",
-    "Status",
-    "Surrendered",
-    "assault_actuals",
-    "attacker_throw",
-    "calculate_close_assault",
-    "column_differential",
-    "combined_arms_reduction",
-    "defender_throw",
-    "is_overrun",
-    "loss_charts",
-    "read_close_assault",
-]
 
 
 @dataclass(frozen=True, slots=True)

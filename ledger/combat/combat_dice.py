@@ -6,7 +6,7 @@ target hex, 12.42, 12.46); anti-armor ``fire`` (14.6); a Close Assault or Probe 
 and ``defender`` (two dice read large-small, 15.73a), ``attacker_prisoners`` /
 ``defender_prisoners`` (one die on chart 15.89) and ``attacker_morale`` / ``defender_morale``
 (17.22). ``check_dice`` checks readings given, ``roll_dice`` throws them with
-``random.Random(seed)``. ``ledger.combat.resolve`` re-exports these names.
+``random.Random(seed)``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ledger.combat.anti_armor import AntiArmorCalculation
-from ledger.combat.barrage import BarrageCalculation, check_d66
-from ledger.combat.close_assault import NO_ASSAULT
+from ledger.combat.assault_setup import NO_ASSAULT
+from ledger.combat.barrage import BarrageCalculation
+from ledger.combat.barrage_table import check_d66
 from ledger.combat.prepared_combat import PreparedCombat
 
 DiceKind = Literal["d66", "d6"]

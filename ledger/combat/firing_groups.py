@@ -5,7 +5,7 @@ points between targets; Italian guns Forward combine only within their hex (12.1
 fire alone, with every point, at one target (12.16); no unit fires more points than it holds
 (12.15), and a target is barraged once from each hex (12.32). ``check_firing_group`` checks one
 barrage's guns, ``check_barrage_plan`` one side's barrages (``BarrageFire``) of a Combat
-Segment. ``ledger.combat.barrage`` re-exports them.
+Segment.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A Holding Off barrage needs as many Actual Barrage Points as the hex holds enemy non-Gun combat
 units of battalion size or more (10.34, ruling ``10.34-holding-off-count``); short of them the
-hex must be Close Assaulted (10.35). ``ledger.combat.barrage`` re-exports these names.
+hex must be Close Assaulted (10.35).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 One calculation (a barrage, 12.4; anti-armor fire, 14.6; a Close Assault or Probe, 15.7) with
 what posting it needs: the Phasing side, the side firing or assaulting, the hexes, whether
 every force is a ledger unit, the target's TOE (12.45) and the rulings resolving uses
-(``15.81-units-involved``). ``ledger.combat.resolve`` re-exports these names.
+(``15.81-units-involved``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from ledger.combat.anti_armor import AntiArmorCalculation, AntiArmorResult
+from ledger.combat.assault_odds import CloseAssaultCalculation
 from ledger.combat.barrage import BarrageCalculation, BarrageResult
-from ledger.combat.close_assault import CloseAssaultCalculation, CloseAssaultResult
+from ledger.combat.close_assault import CloseAssaultResult
 from ledger.model.events import CombatKind
 from ledger.model.units import Side
 

@@ -22,8 +22,7 @@ for the players to carry out; the posting does not move counters or trucks.
 Where the pieces are: ``prepared_combat`` (``PreparedCombat``), ``combat_dice`` (the named
 readings, checked or thrown), ``assault_proposal`` (a Close Assault's proposed captured points,
 summary and captured-points check) and ``assault_posting`` (its losses less captured, markers
-and Disorganization Points); this module keeps reading, the allocation check and the posting
-and re-exports the rest.
+and Disorganization Points); this module keeps reading, the allocation check and the posting.
 """
 
 from __future__ import annotations
@@ -33,9 +32,10 @@ from dataclasses import dataclass, replace
 
 from ledger.charts.figures import to_json
 from ledger.combat.anti_armor import AntiArmorCalculation, AntiArmorResult, read_anti_armor
-from ledger.combat.anti_armor import check_allocation as check_armor_allocation
+from ledger.combat.anti_armor_losses import check_allocation as check_armor_allocation
 from ledger.combat.assault_losses import check_raw_losses
-from ledger.combat.assault_posting import _assault_dp, _assault_markers, _not_captured, involved
+from ledger.combat.assault_odds import CloseAssaultCalculation
+from ledger.combat.assault_posting import _assault_dp, _assault_markers, _not_captured
 from ledger.combat.assault_proposal import (
     _assault_pool,
     _assault_summary,
@@ -43,45 +43,16 @@ from ledger.combat.assault_proposal import (
     _check_captured,
     captured_rows,
 )
+from ledger.combat.assault_setup import DEFENSIVE, NO_ASSAULT, OFFENSIVE
 from ledger.combat.barrage import BarrageCalculation, BarrageResult, read_barrage
-from ledger.combat.close_assault import (
-    DEFENSIVE,
-    NO_ASSAULT,
-    OFFENSIVE,
-    CloseAssaultCalculation,
-    read_close_assault,
-)
-from ledger.combat.combat_dice import DiceKind, DieSpec, check_dice, dice_for, roll_dice
+from ledger.combat.close_assault import read_close_assault
+from ledger.combat.combat_dice import check_dice
 from ledger.combat.forces import Loss
 from ledger.combat.posting import CapturedPoints, CombatPosting, UnitMarker, unit_losses
 from ledger.combat.prepared_combat import (
-    INVOLVED_OPTIONS,
-    INVOLVED_RULING,
-    CombatCalculation,
     CombatResult,
     PreparedCombat,
 )
-
-__all__ = [
-    "INVOLVED_OPTIONS",
-    "INVOLVED_RULING",
-    "Allocation",
-    "CombatCalculation",
-    "CombatReading",
-    "CombatResult",
-    "DiceKind",
-    "DieSpec",
-    "PreparedCombat",
-    "captured_rows",
-    "check_allocation",
-    "check_dice",
-    "combat_posting",
-    "dice_for",
-    "involved",
-    "propose_barrage_losses",
-    "read_combat",
-    "roll_dice",
-]
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,8 @@ from ledger.model.errors import LedgerError
 from ledger.model.quantities import COMMODITIES, Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
-from ledger.rules.consumption import ConsumptionRulings, usable_captured
+from ledger.rules.consumption import usable_captured
+from ledger.rules.consumption_rates import ConsumptionRulings
 
 
 @dataclass(frozen=True, slots=True)

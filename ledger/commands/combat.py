@@ -50,7 +50,7 @@ from ledger.model.quantities import CP_QUANTUM, Supplies, format_cp
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import COMBAT_MARKERS, PINNED_MARKERS, SIDES, Side, Unit
-from ledger.rules.shortage import ShortageRulings, infantry_type_points
+from ledger.rules.shortage_counts import ShortageRulings, infantry_type_points
 from ledger.rules.shortage_status import MAP_HEX
 
 

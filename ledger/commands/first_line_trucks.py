@@ -32,10 +32,11 @@ from ledger.commands.organization_phase import (
 )
 from ledger.commands.outcome import Outcome
 from ledger.model.errors import LedgerError
-from ledger.model.events import Event, Source, TroopsCarried, TruckPointsMoved
+from ledger.model.events import Event, TroopsCarried, TruckPointsMoved
 from ledger.model.holdings import TruckGroup
 from ledger.model.phases import ORGANIZATION, is_phase
 from ledger.model.quantities import format_cp
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.trucks import (
     NON_MOTORIZED_CPA,

@@ -35,7 +35,8 @@ from ledger.model.phases import ORGANIZATION, is_phase
 from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
 from ledger.model.source import Source
 from ledger.model.state import GameState
-from ledger.rules.consumption import ConsumptionRulings, truck_movement_fuel
+from ledger.rules.consumption import truck_movement_fuel
+from ledger.rules.consumption_rates import ConsumptionRulings
 from ledger.rules.holding_limits import never_runs_out_at, receiving_errors, tank_errors
 
 CONSUMPTION_CAUSES: Final = {

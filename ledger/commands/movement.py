@@ -35,8 +35,10 @@ from ledger.rules.breakdown import (
     Route,
     breakdown_points,
 )
-from ledger.rules.consumption import ConsumptionRulings, truck_movement_fuel, unit_movement_fuel
-from ledger.rules.shortage import cp_fuel_allows, fuel_shortage
+from ledger.rules.consumption import truck_movement_fuel, unit_movement_fuel
+from ledger.rules.consumption_rates import ConsumptionRulings
+from ledger.rules.shortage import fuel_shortage
+from ledger.rules.shortage_counts import cp_fuel_allows
 
 MOVE_ACTIONS: Final = ("move", "enter-minefield", "reaction", "retreat-before-assault")
 """The 6.3 actions a recorded move may be (``ledger.rules.cp_actions``; all of kind movement)."""

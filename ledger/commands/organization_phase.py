@@ -22,8 +22,9 @@ from ledger.commands.cp import spend_cp
 from ledger.commands.outcome import Outcome
 from ledger.commands.stage_end import combat_markers_cleared
 from ledger.model.errors import LedgerError
-from ledger.model.events import Event, PhaseAdvanced, Source
+from ledger.model.events import Event, PhaseAdvanced
 from ledger.model.phases import PHASES, is_phase, phase, phase_index
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import PINNED_MARKERS, Unit
 

@@ -36,8 +36,9 @@ from ledger.commands.organization_phase import (
 )
 from ledger.commands.outcome import Outcome
 from ledger.model.errors import LedgerError
-from ledger.model.events import Affiliation, Event, Source, UnitReorganized
+from ledger.model.events import Affiliation, Event, UnitReorganized
 from ledger.model.phases import MOVEMENT_AND_COMBAT, ORGANIZATION
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Unit
 from ledger.rules.organization import (

@@ -25,14 +25,14 @@ from ledger.model.events import ConsumptionPosted, TOEPointsLost
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Unit
-from ledger.rules.consumption import ConsumptionRulings
-from ledger.rules.shortage import (
+from ledger.rules.consumption_rates import ConsumptionRulings
+from ledger.rules.shortage import water_shortage
+from ledger.rules.shortage_counts import (
     ShortageRulings,
     hex_stores_attrition,
     infantry_type_points,
     moves_as_infantry,
     stores_attrition_percent,
-    water_shortage,
 )
 from ledger.rules.shortage_status import MAP_HEX
 

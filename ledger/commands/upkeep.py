@@ -31,7 +31,6 @@ from ledger.model.state import GameState
 from ledger.model.units import Unit
 from ledger.rules import shortage_status
 from ledger.rules.consumption import (
-    ConsumptionRulings,
     hot_weather_evaporation,
     pasta_water,
     truck_water,
@@ -39,16 +38,16 @@ from ledger.rules.consumption import (
     unit_water,
     weekly_evaporation,
 )
-from ledger.rules.shortage import (
-    ShortageEffect,
+from ledger.rules.consumption_rates import ConsumptionRulings
+from ledger.rules.shortage import stores_shortage, water_shortage
+from ledger.rules.shortage_counts import (
     ShortageRulings,
     consecutive_without_stores,
     consecutive_without_water,
     infantry_type_points,
     moves_as_infantry,
-    stores_shortage,
-    water_shortage,
 )
+from ledger.rules.shortage_effects import ShortageEffect
 
 EVAPORATING = ("fuel", "water")
 """49.3, 52.44: only Fuel and Water evaporate."""

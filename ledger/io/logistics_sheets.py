@@ -38,17 +38,6 @@ from ledger.reports.logistics_log import (
 )
 from ledger.reports.tables import clock
 
-__all__ = [
-    "SHEETS",
-    "WORKBOOKS",
-    "load_logistics_template",
-    "logistics_workbook",
-    "requisition_workbook",
-    "supply_dumps_workbook",
-    "supply_net_workbook",
-    "trucks_workbook",
-]
-
 # --- the four forms --------------------------------------------------------------------------
 
 

@@ -34,9 +34,7 @@ from ledger.io.xlsx import (
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.reports.tables import clock
-from ledger.reports.toe_log import SECTIONS, ToeLog, parent_formations, sheet_variant, toe_log
-
-__all__ = ["load_toe_template", "sheet_variant", "toe_log_workbook"]
+from ledger.reports.toe_log import SECTIONS, ToeLog, parent_formations, toe_log
 
 _SECTION_FILL: Final = PatternFill("solid", fgColor="BFBFBF")
 _TOTAL_BORDER: Final = Border(top=BorderSide(style="medium"), bottom=BorderSide(style="thin"))

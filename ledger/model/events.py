@@ -15,9 +15,7 @@ from ledger.model.clock import GameTime, Weather
 from ledger.model.holdings import TruckGroup
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
-from ledger.model.source import ROLES as ROLES  # re-exported until every importer moves
-from ledger.model.source import Role as Role
-from ledger.model.source import Source as Source
+from ledger.model.source import Source
 from ledger.model.units import Side
 
 

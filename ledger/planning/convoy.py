@@ -72,32 +72,11 @@ from ledger.planning.convoy_values import (
     DEFAULT_TIME_LIMIT,
     Carrier,
     ConvoyPlan,
-    PlannedLeg,
     PlannedTransfer,
-    PlanStatus,
     Requisition,
     Stock,
     Trip,
-    load_points,
-    reaches,
 )
-
-__all__ = [
-    "DEFAULT_TIME_LIMIT",
-    "Carrier",
-    "ConvoyPlan",
-    "PlanStatus",
-    "PlannedLeg",
-    "PlannedTransfer",
-    "Requisition",
-    "Stock",
-    "Trip",
-    "candidate_trips",
-    "load_points",
-    "plan_as_transfers",
-    "plan_convoy",
-    "reaches",
-]
 
 
 def candidate_trips(

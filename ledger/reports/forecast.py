@@ -21,12 +21,12 @@ from ledger.model.state import GameState
 from ledger.model.trucks import add_points
 from ledger.model.units import Side, Unit
 from ledger.rules.consumption import (
-    ConsumptionRulings,
     truck_movement_fuel,
     unit_movement_fuel,
     unit_stores,
     unit_water,
 )
+from ledger.rules.consumption_rates import ConsumptionRulings
 from ledger.rules.organization import formation_tree, formation_truck_groups
 
 FORECAST_COMMODITIES = ("fuel", "stores", "water")

@@ -34,7 +34,8 @@ from ledger.model.trucks import filled_share, group_capacity
 from ledger.model.units import Side, Unit
 from ledger.reports.tables import requisitions, supply_totals
 from ledger.reports.toe_log import natural_key, parent_formations
-from ledger.rules.consumption import ConsumptionRulings, truck_water, unit_stores, unit_water
+from ledger.rules.consumption import truck_water, unit_stores, unit_water
+from ledger.rules.consumption_rates import ConsumptionRulings
 from ledger.rules.organization import current_parent, formation_tree, formation_truck_groups
 
 Row = dict[str, Any]

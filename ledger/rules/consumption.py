@@ -17,7 +17,7 @@ Rulings (options in ``ConsumptionRulings``, documented in docs/rulings.md):
 
 The chart data is loaded by ``ledger.rules.consumption_charts``; the ruling options
 (``ConsumptionRulings``) and the rates they shape per TOE point, group of five CP or counter are
-in ``ledger.rules.consumption_rates``. Both are imported back here: every name keeps this path.
+in ``ledger.rules.consumption_rates``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import Any, Final, Literal
 
-from ledger.model.clock import OPERATIONS_STAGES_PER_GAME_TURN, WEATHERS, Weather
+from ledger.model.clock import OPERATIONS_STAGES_PER_GAME_TURN, Weather
 from ledger.model.quantities import Supplies
 from ledger.model.trucks import TRUCK_TYPES, truck_chart
 from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
@@ -38,77 +38,19 @@ from ledger.rules.consumption_charts import (
     _fuel,
     _stores,
     _water,
-    fuel_chart,
-    rate_file,
 )
 from ledger.rules.consumption_rates import (
     _SMALL_ECHELONS,
-    CAPTURED_STORES_RULING,
-    CLASS_FUEL_RULING,
-    COMMONWEALTH_RULING,
     DEFAULT_RULINGS,
-    FUEL_GROUP_RULING,
-    PRISONER_RULING,
-    REGIMENT_RULING,
-    TANK_FUEL_RULING,
     ConsumptionRulings,
-    commonwealth_period,
     evaporation_percent,
     fuel_capacity,
     fuel_groups,
     fuel_rate,
     hot_multiplier,
     infantry_counters,
-    movement_fuel,
     vehicle_points,
 )
-
-__all__ = [
-    "CAPTURED_STORES_RULING",
-    "CLASS_FUEL_RULING",
-    "COMMONWEALTH_RULING",
-    "DEFAULT_RULINGS",
-    "FUEL_GROUP_RULING",
-    "PRISONER_RULING",
-    "REGIMENT_RULING",
-    "TANK_FUEL_RULING",
-    "WEAPON_KINDS",
-    "WEATHERS",
-    "AbstractedUse",
-    "AmmoUse",
-    "ConsumptionRulings",
-    "InfantryKind",
-    "Weather",
-    "abstracted_ammunition",
-    "ammunition",
-    "close_assault_use",
-    "commonwealth_period",
-    "evaporation_percent",
-    "fuel_capacity",
-    "fuel_chart",
-    "fuel_groups",
-    "fuel_rate",
-    "game_turn_evaporation",
-    "guard_stores",
-    "hot_multiplier",
-    "hot_weather_evaporation",
-    "infantry_counters",
-    "movement_fuel",
-    "pasta_water",
-    "prisoner_stores",
-    "rate_file",
-    "supplies_evaporation",
-    "truck_fuel_capacity",
-    "truck_movement_fuel",
-    "truck_water",
-    "unit_fuel_capacity",
-    "unit_movement_fuel",
-    "unit_stores",
-    "unit_water",
-    "usable_captured",
-    "vehicle_points",
-    "weekly_evaporation",
-]
 
 # Weather (ledger.model.clock): only Hot changes consumption (29.34, 29.35).
 

@@ -27,7 +27,8 @@ from ledger.model.dumps import (
 from ledger.model.errors import LedgerError
 from ledger.model.quantities import COMMODITY_NAMES, Supplies, format_cp
 from ledger.model.state import GameState
-from ledger.rules.consumption import ConsumptionRulings, truck_fuel_capacity, unit_fuel_capacity
+from ledger.rules.consumption import truck_fuel_capacity, unit_fuel_capacity
+from ledger.rules.consumption_rates import ConsumptionRulings
 
 TANK_RULING: Final = "49.14-unit-fuel-capacity"
 """Whether a unit's Fuel is held to its vehicles' tanks: ``enforce`` or ``allow``."""

@@ -19,8 +19,7 @@ errors (``ValueError``). Where a case is silent the function names a ruling; opt
 The effect as a value (``ShortageEffect``, ``NO_EFFECT``, ``combine``) and the effect charts are
 in ``ledger.rules.shortage_effects``; the rulings (``ShortageRulings``) and what each effect
 counts (runs without Stores or Water, attrition, the CP fuel pays for, the points ammunition
-pays for) in ``ledger.rules.shortage_counts``. Both are imported back here: every name keeps this
-path.
+pays for) in ``ledger.rules.shortage_counts``.
 """
 
 from __future__ import annotations
@@ -28,30 +27,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ledger.rules.consumption import AmmoUse, rate_file
+from ledger.rules.consumption import AmmoUse
+from ledger.rules.consumption_charts import rate_file
 from ledger.rules.shortage_counts import (
-    ATTRITION_BASE_RULING,
-    ATTRITION_HALVES_RULING,
-    ATTRITION_SCOPE_RULING,
     DEFAULT_RULINGS,
-    INFANTRY_TYPE_RULING,
-    NO_AMMUNITION_RULING,
-    OUT_OF_AMMUNITION_RULING,
-    PARTIAL_STORES_RULING,
-    PARTIAL_WATER_RULING,
-    WATERLESS_BARRAGE_RULING,
     ShortageRulings,
     ammunition_points_paid,
     consecutive_without_stores,
-    consecutive_without_water,
-    cp_fuel_allows,
-    fuel_per_group,
-    hex_stores_attrition,
-    infantry_type_points,
-    moves_as_infantry,
     stores_attrition,
     stores_attrition_percent,
-    without_stores,
     without_water,
 )
 from ledger.rules.shortage_effects import (
@@ -60,44 +44,7 @@ from ledger.rules.shortage_effects import (
     _check,
     _stores,
     _water,
-    combine,
 )
-
-__all__ = [
-    "ATTRITION_BASE_RULING",
-    "ATTRITION_HALVES_RULING",
-    "ATTRITION_SCOPE_RULING",
-    "DEFAULT_RULINGS",
-    "INFANTRY_TYPE_RULING",
-    "NO_AMMUNITION_RULING",
-    "NO_EFFECT",
-    "OUT_OF_AMMUNITION_RULING",
-    "PARTIAL_STORES_RULING",
-    "PARTIAL_WATER_RULING",
-    "WATERLESS_BARRAGE_RULING",
-    "ShortageEffect",
-    "ShortageRulings",
-    "ammunition_points_paid",
-    "ammunition_shortage",
-    "combine",
-    "consecutive_without_stores",
-    "consecutive_without_water",
-    "cp_fuel_allows",
-    "fuel_per_group",
-    "fuel_shortage",
-    "hex_stores_attrition",
-    "hex_surrenders_when_assaulted",
-    "infantry_type_points",
-    "moves_as_infantry",
-    "pasta_shortage",
-    "stores_attrition",
-    "stores_attrition_percent",
-    "stores_shortage",
-    "surrenders_without_ammunition",
-    "water_shortage",
-    "without_stores",
-    "without_water",
-]
 
 # --- stores (51.21-51.23) ----------------------------------------------------------------
 

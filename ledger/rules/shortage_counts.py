@@ -19,17 +19,10 @@ from typing import Final
 
 from ledger.model.rulings import check_options
 from ledger.model.units import Unit, UnitClass, WeaponSystem
-from ledger.rules.consumption import (
-    DEFAULT_RULINGS as CONSUMPTION_DEFAULTS,
-)
-from ledger.rules.consumption import (
-    AmmoUse,
-    ConsumptionRulings,
-    ammunition,
-    fuel_rate,
-    rate_file,
-    vehicle_points,
-)
+from ledger.rules.consumption import AmmoUse, ammunition
+from ledger.rules.consumption_charts import rate_file
+from ledger.rules.consumption_rates import DEFAULT_RULINGS as CONSUMPTION_DEFAULTS
+from ledger.rules.consumption_rates import ConsumptionRulings, fuel_rate, vehicle_points
 from ledger.rules.shortage_effects import _check, _stores
 
 PARTIAL_STORES_RULING: Final = "51.22-partial-stores"

@@ -4,8 +4,7 @@ at once (51.21-51.23, 52.51-52.53, 52.6, 49.16, 50.12, 50.14, 15.15); and the ef
 read from ``ledger/charts/data/`` (51.2-stores-shortage, 52.5-water-shortage), with the check
 that an amount is not negative.
 
-``ledger.rules.shortage`` builds each commodity's effect and imports these back, so each name
-keeps that path too.
+``ledger.rules.shortage`` builds each commodity's effect from these.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from ledger.rules.consumption import rate_file
+from ledger.rules.consumption_charts import rate_file
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,25 +31,22 @@ from ledger.model.quantities import format_cp
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Side, Unit
-from ledger.rules.consumption import (
-    AmmoUse,
-    ConsumptionRulings,
-    close_assault_use,
-    pasta_water,
-)
+from ledger.rules.consumption import AmmoUse, close_assault_use, pasta_water
+from ledger.rules.consumption_rates import ConsumptionRulings
 from ledger.rules.cp_actions import CPAction
 from ledger.rules.shortage import (
-    NO_EFFECT,
-    ShortageEffect,
-    ShortageRulings,
     ammunition_shortage,
-    cp_fuel_allows,
-    fuel_per_group,
     hex_surrenders_when_assaulted,
-    moves_as_infantry,
     pasta_shortage,
     water_shortage,
 )
+from ledger.rules.shortage_counts import (
+    ShortageRulings,
+    cp_fuel_allows,
+    fuel_per_group,
+    moves_as_infantry,
+)
+from ledger.rules.shortage_effects import NO_EFFECT, ShortageEffect
 
 RESTRICTIONS_RULING: Final = "shortage-restrictions"
 MAP_HEX: Final = re.compile(r"^[A-E]\d{4}$")

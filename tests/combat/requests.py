@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ledger.combat.resolve import PreparedCombat
+from ledger.combat.prepared_combat import PreparedCombat
 from ledger.io.combat_request import build_combat, parse_request
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import start

@@ -12,18 +12,9 @@ import pytest
 
 from ledger.charts.dice import D66
 from ledger.charts.engine import coverage_problems
-from ledger.combat.anti_armor import (
-    NO_EFFECT,
-    ArmorTarget,
-    absorbers,
-    anti_armor_chart,
-    calculate_anti_armor,
-    check_allocation,
-    propose_losses,
-    read_anti_armor,
-    reassignable_to_assault,
-    row_read,
-)
+from ledger.combat.anti_armor import calculate_anti_armor, read_anti_armor, reassignable_to_assault
+from ledger.combat.anti_armor_column import NO_EFFECT, anti_armor_chart, row_read
+from ledger.combat.anti_armor_losses import ArmorTarget, absorbers, check_allocation, propose_losses
 from ledger.combat.forces import Element, Loss, elements_of
 from ledger.combat.terrain import Hexside
 from ledger.io.scenario import bundled_scenarios, load_scenario

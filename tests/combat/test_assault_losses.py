@@ -9,11 +9,17 @@ import pytest
 from ledger.charts.dice import D6
 from ledger.charts.engine import coverage_problems
 from ledger.charts.loader import bundled_chart, bundled_chart_ids
+from ledger.combat.assault_captured import (
+    CapturedSplit,
+    captured_points,
+    prisoner_percent,
+    prisoner_percent_distribution,
+    prisoners_from,
+    propose_captured,
+)
 from ledger.combat.assault_losses import (
     ANTI_ARMOR_VULNERABILITY,
-    CapturedSplit,
     attacker_percent_15_18,
-    captured_points,
     check_raw_losses,
     disorganization_points,
     effective_vulnerability,
@@ -21,10 +27,6 @@ from ledger.combat.assault_losses import (
     guns_subject_to_vulnerability,
     hex_shares,
     parenthesised_defence_overwhelmed,
-    prisoner_percent,
-    prisoner_percent_distribution,
-    prisoners_from,
-    propose_captured,
     propose_raw_losses,
     raw_loss,
     remaining_after,

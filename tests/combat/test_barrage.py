@@ -9,19 +9,11 @@ from fractions import Fraction
 
 import pytest
 
-from ledger.combat.barrage import (
-    BarrageFire,
-    BarrageTarget,
-    HoldingOffTarget,
-    MissingChartError,
-    barrage_facility,
-    calculate_barrage,
-    check_barrage_plan,
-    check_firing_group,
-    holding_off,
-    read_barrage,
-)
+from ledger.combat.barrage import BarrageTarget, calculate_barrage, read_barrage
+from ledger.combat.barrage_facility import MissingChartError, barrage_facility
+from ledger.combat.firing_groups import BarrageFire, check_barrage_plan, check_firing_group
 from ledger.combat.forces import Element, elements_of
+from ledger.combat.holding_off import HoldingOffTarget, holding_off
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.rulings import RULINGS
 from ledger.model.scenario import Setup

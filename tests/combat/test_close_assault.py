@@ -9,17 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from ledger.combat.close_assault import (
-    MORALE_ROLLED,
-    NO_ASSAULT,
-    AssaultRulings,
-    CloseAssaultCalculation,
-    SideMorale,
-    assault_actuals,
-    calculate_close_assault,
-    combined_arms_reduction,
-    read_close_assault,
-)
+from ledger.combat.assault_differential import assault_actuals, combined_arms_reduction
+from ledger.combat.assault_odds import CloseAssaultCalculation
+from ledger.combat.assault_setup import MORALE_ROLLED, NO_ASSAULT, AssaultRulings, SideMorale
+from ledger.combat.close_assault import calculate_close_assault, read_close_assault
 from ledger.combat.forces import Element, elements_of
 from ledger.combat.terrain import Hexside
 from ledger.io.scenario import bundled_scenarios, load_scenario

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from ledger.combat.anti_armor import AntiArmorCalculation
+from ledger.combat.assault_odds import CloseAssaultCalculation
 from ledger.combat.barrage import BarrageCalculation
-from ledger.combat.close_assault import CloseAssaultCalculation
 from ledger.io.combat_request import (
     RequestError,
     build_calculation,

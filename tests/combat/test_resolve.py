@@ -8,20 +8,19 @@ from fractions import Fraction
 import pytest
 
 from ledger.combat.anti_armor import AntiArmorResult
+from ledger.combat.assault_setup import NO_ASSAULT
 from ledger.combat.barrage import BarrageResult
-from ledger.combat.close_assault import NO_ASSAULT, CloseAssaultResult
+from ledger.combat.close_assault import CloseAssaultResult
+from ledger.combat.combat_dice import check_dice, dice_for, roll_dice
 from ledger.combat.forces import Loss
 from ledger.combat.posting import CapturedPoints, UnitLosses, UnitMarker
+from ledger.combat.prepared_combat import PreparedCombat
 from ledger.combat.resolve import (
     Allocation,
-    PreparedCombat,
     check_allocation,
-    check_dice,
     combat_posting,
-    dice_for,
     propose_barrage_losses,
     read_combat,
-    roll_dice,
 )
 from ledger.model.state import GameState
 from tests.combat.requests import example, prepared, rules_examples_state

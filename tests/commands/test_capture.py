@@ -12,7 +12,7 @@ from ledger.model.events import Event
 from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
-from ledger.rules.consumption import ConsumptionRulings
+from ledger.rules.consumption_rates import ConsumptionRulings
 
 
 def src(state: GameState) -> Source:

@@ -13,8 +13,9 @@ from ledger.commands.undo import undo
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.journal.codec import decode, encode
 from ledger.model.apply import apply, start, unapply
-from ledger.model.events import CPExpended, Event, GameStarted, Source, UnitReorganized
+from ledger.model.events import CPExpended, Event, GameStarted, UnitReorganized
 from ledger.model.phases import find_phase
+from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.rules.organization import (
     current_parent,

@@ -18,8 +18,8 @@ from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.testing.v1 import AppTest
 
 from dashboard.odds import exact, odds_frame
-from dashboard.views.combat import named_text, unit_refs
-from ledger.combat.resolve import roll_dice
+from dashboard.views.combat_units import named_text, unit_refs
+from ledger.combat.combat_dice import roll_dice
 from ledger.io.combat_request import build_combat, parse_request
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession

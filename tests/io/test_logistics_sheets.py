@@ -36,14 +36,13 @@ from ledger.commands import logistics
 from ledger.commands.outcome import Outcome
 from ledger.io.logistics_sheets import (
     WORKBOOKS,
-    load_logistics_template,
     logistics_workbook,
     requisition_workbook,
     supply_dumps_workbook,
     supply_net_workbook,
     trucks_workbook,
 )
-from ledger.io.logistics_template import FORMS
+from ledger.io.logistics_template import FORMS, load_logistics_template
 from ledger.io.scenario import load_scenario
 from ledger.model.apply import apply, start
 from ledger.model.events import GameStarted

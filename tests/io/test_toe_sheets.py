@@ -29,7 +29,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ledger.cli import main
 from ledger.io import xlsx
 from ledger.io.scenario import load_scenario
-from ledger.io.toe_sheets import load_toe_template, sheet_variant, toe_log_workbook
+from ledger.io.toe_sheets import toe_log_workbook
+from ledger.io.toe_template import load_toe_template
 from ledger.model.apply import start
 from ledger.model.events import GameStarted
 from ledger.model.quantities import Supplies
@@ -37,7 +38,7 @@ from ledger.model.scenario import Setup
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import SIDES
-from ledger.reports.toe_log import VARIANTS, toe_log
+from ledger.reports.toe_log import VARIANTS, sheet_variant, toe_log
 from tests.io.printing import print_pdf
 
 GRAZIANI = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"

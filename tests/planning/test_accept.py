@@ -24,7 +24,7 @@ from ledger.model.state import GameState
 from ledger.model.trucks import TruckType
 from ledger.planning.accept import accept_plan, unready_legs
 from ledger.planning.available import carriers_of, dedicated_to, requisitions_of
-from ledger.planning.convoy import ConvoyPlan, PlannedLeg, Trip
+from ledger.planning.convoy_values import ConvoyPlan, PlannedLeg, Trip
 from ledger.planning.proposal import plan_for_side
 
 RNF, MATRUH = "cw.1_rnf", "cw_matruh"

@@ -12,7 +12,7 @@ from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.planning.available import carriers_of, free_carrier, occupied_points, stocks_of
-from ledger.planning.convoy import Carrier, Stock
+from ledger.planning.convoy_values import Carrier, Stock
 
 
 def _convoy(group_id: str = "cw_convoy", **changes: object) -> TruckGroup:

@@ -15,17 +15,15 @@ from hypothesis import strategies as st
 
 from ledger.model.quantities import COMMODITIES, Supplies
 from ledger.model.trucks import TRUCK_TYPES, truck_chart
-from ledger.planning.convoy import (
+from ledger.planning.convoy import candidate_trips, plan_as_transfers, plan_convoy
+from ledger.planning.convoy_values import (
     Carrier,
     ConvoyPlan,
     PlannedTransfer,
     Requisition,
     Stock,
     Trip,
-    candidate_trips,
     load_points,
-    plan_as_transfers,
-    plan_convoy,
     reaches,
 )
 

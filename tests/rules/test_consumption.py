@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.apply import start
-from ledger.model.clock import GameTime
+from ledger.model.clock import WEATHERS, GameTime, Weather
 from ledger.model.events import GameStarted
 from ledger.model.quantities import Supplies
 from ledger.model.rulings import RULINGS
@@ -21,33 +21,14 @@ from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Unit, UnitClass
 from ledger.rules.consumption import (
-    CAPTURED_STORES_RULING,
-    CLASS_FUEL_RULING,
-    COMMONWEALTH_RULING,
-    DEFAULT_RULINGS,
-    FUEL_GROUP_RULING,
-    PRISONER_RULING,
-    REGIMENT_RULING,
-    TANK_FUEL_RULING,
-    WEATHERS,
-    ConsumptionRulings,
-    Weather,
     abstracted_ammunition,
     ammunition,
     close_assault_use,
-    commonwealth_period,
-    evaporation_percent,
-    fuel_capacity,
-    fuel_chart,
-    fuel_groups,
-    fuel_rate,
     game_turn_evaporation,
     guard_stores,
     hot_weather_evaporation,
-    movement_fuel,
     pasta_water,
     prisoner_stores,
-    rate_file,
     supplies_evaporation,
     truck_fuel_capacity,
     truck_movement_fuel,
@@ -58,6 +39,24 @@ from ledger.rules.consumption import (
     unit_water,
     usable_captured,
     weekly_evaporation,
+)
+from ledger.rules.consumption_charts import fuel_chart, rate_file
+from ledger.rules.consumption_rates import (
+    CAPTURED_STORES_RULING,
+    CLASS_FUEL_RULING,
+    COMMONWEALTH_RULING,
+    DEFAULT_RULINGS,
+    FUEL_GROUP_RULING,
+    PRISONER_RULING,
+    REGIMENT_RULING,
+    TANK_FUEL_RULING,
+    ConsumptionRulings,
+    commonwealth_period,
+    evaporation_percent,
+    fuel_capacity,
+    fuel_groups,
+    fuel_rate,
+    movement_fuel,
 )
 
 OPTIONS = {r.id: r.options for r in RULINGS}

@@ -19,47 +19,42 @@ from ledger.model.rulings import RULINGS
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import TOEHolding, Unit, UnitClass
-from ledger.rules.consumption import (
-    AmmoUse,
-    ConsumptionRulings,
-    unit_movement_fuel,
-    unit_stores,
-    unit_water,
-)
-from ledger.rules.consumption import rate_file as consumption_rate_file
+from ledger.rules.consumption import AmmoUse, unit_movement_fuel, unit_stores, unit_water
+from ledger.rules.consumption_charts import rate_file as consumption_rate_file
+from ledger.rules.consumption_rates import ConsumptionRulings
 from ledger.rules.shortage import (
+    ammunition_shortage,
+    fuel_shortage,
+    hex_surrenders_when_assaulted,
+    pasta_shortage,
+    stores_shortage,
+    surrenders_without_ammunition,
+    water_shortage,
+)
+from ledger.rules.shortage_counts import (
     ATTRITION_BASE_RULING,
     ATTRITION_HALVES_RULING,
     ATTRITION_SCOPE_RULING,
     DEFAULT_RULINGS,
     INFANTRY_TYPE_RULING,
     NO_AMMUNITION_RULING,
-    NO_EFFECT,
     OUT_OF_AMMUNITION_RULING,
     PARTIAL_STORES_RULING,
     PARTIAL_WATER_RULING,
     WATERLESS_BARRAGE_RULING,
-    ShortageEffect,
     ShortageRulings,
     ammunition_points_paid,
-    ammunition_shortage,
-    combine,
     consecutive_without_stores,
     consecutive_without_water,
     cp_fuel_allows,
     fuel_per_group,
-    fuel_shortage,
     hex_stores_attrition,
-    hex_surrenders_when_assaulted,
     infantry_type_points,
     moves_as_infantry,
-    pasta_shortage,
     stores_attrition,
     stores_attrition_percent,
-    stores_shortage,
-    surrenders_without_ammunition,
-    water_shortage,
 )
+from ledger.rules.shortage_effects import NO_EFFECT, ShortageEffect, combine
 
 OPTIONS = {r.id: r.options for r in RULINGS}
 ALL_RULINGS = st.builds(

@@ -12,21 +12,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ledger.combat.anti_armor import (
-    SHIFT_BELOW_ONE_RULING,
-    SHIFT_FROM_16_RULING,
-    ArmorTarget,
-    calculate_anti_armor,
-)
-from ledger.combat.barrage import (
-    LOSSES_PIN_RULING,
-    READING_RULING,
-    BarrageTarget,
-    calculate_barrage,
-)
-from ledger.combat.close_assault import AssaultRulings, SideMorale, calculate_close_assault
+from ledger.combat.anti_armor import calculate_anti_armor
+from ledger.combat.anti_armor_column import SHIFT_BELOW_ONE_RULING, SHIFT_FROM_16_RULING
+from ledger.combat.anti_armor_losses import ArmorTarget
+from ledger.combat.assault_setup import AssaultRulings, SideMorale
+from ledger.combat.barrage import LOSSES_PIN_RULING, BarrageTarget, calculate_barrage
+from ledger.combat.barrage_table import READING_RULING
+from ledger.combat.close_assault import calculate_close_assault
 from ledger.combat.forces import CombatClass
-from ledger.combat.resolve import INVOLVED_RULING, CombatCalculation, PreparedCombat
+from ledger.combat.prepared_combat import INVOLVED_RULING, CombatCalculation, PreparedCombat
 from ledger.combat.terrain import Hexside
 from ledger.io.combat_request.forces import _Builder, _Force
 from ledger.io.combat_request.models import (

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ledger.combat.forces import CombatClass, Element, combat_class, elements_of
-from ledger.combat.resolve import CombatCalculation, PreparedCombat
+from ledger.combat.prepared_combat import CombatCalculation, PreparedCombat
 from ledger.combat.terrain import terrain_keys
 from ledger.io.combat_request.errors import RequestError, value_error
 from ledger.io.combat_request.models import (
