@@ -39,10 +39,10 @@ from ledger.combat.anti_armor_column import (
     SHIFT_BELOW_ONE_RULING,
     SHIFT_FROM_16_OPTIONS,
     SHIFT_FROM_16_RULING,
-    _damage_odds,
-    _final_column,
     anti_armor_chart,
     check_reading,
+    column_read,
+    damage_point_odds,
     row_read,
 )
 from ledger.combat.anti_armor_losses import (
@@ -174,7 +174,7 @@ def calculate_anti_armor(
         shifts = []
         column, why = NO_EFFECT, prohibited or "no Raw Anti-Armor points fire (11.31)"
     else:
-        column, why, found = _final_column(
+        column, why, found = column_read(
             points, sum(s.columns for s in shifts), shift_below_one, shift_from_16
         )
         figures += found
@@ -199,7 +199,9 @@ def calculate_anti_armor(
                 "no Armor Protection points in the target hex: up to half, rounded down",
             )
         )
-    odds = {"0": Fraction(1)} if column == NO_EFFECT else _damage_odds(column, firer_is_phasing)
+    odds = (
+        {"0": Fraction(1)} if column == NO_EFFECT else damage_point_odds(column, firer_is_phasing)
+    )
     outcomes = tuple(_outcome(targets_t, pool, int(d), p) for d, p in odds.items())
     toe_odds: dict[int, Fraction] = {}
     for outcome in outcomes:

@@ -41,11 +41,16 @@ def anti_armor_chart() -> Chart:
     return bundled_chart(CHART_ID)
 
 
-def _final_column(
+def column_read(
     points: int, total: int, below_one: str, from_16: str
 ) -> tuple[str, str, list[Figure]]:
-    """The column read after ``total`` columns of shift (14.32-14.35), the no-effect reason
-    ("" when the fire is read) and the figures."""
+    """The column of chart 14.6 read after ``total`` columns of shift (negative: to the
+    left, 14.32, 14.33) from the column of ``points`` Actual Anti-Armor points (0: 1-4 Raw
+    points, the 0* column). Returns (column key, or ``NO_EFFECT``; the no-effect reason, ""
+    when the fire is read; the figures). Below the 1 column: the 0* column or no effect
+    (``below_one``, ruling ``14.35-shift-below-one``); from 16+: by printed columns or by
+    points (``from_16``, ruling ``14.32-shift-from-16-plus``). A shift left from the 0* column
+    has no effect (14.35)."""
     chart = anti_armor_chart()
     keys = chart.keys
     if points == 0:
@@ -73,9 +78,10 @@ def _final_column(
     return reached, "", figures
 
 
-def _damage_odds(column: str, phasing: bool) -> dict[str, Fraction]:
-    """{Damage Points: exact probability} of ``column`` over the 36 throws, with the Phasing
-    Player's one-row move; in the chart's result order."""
+def damage_point_odds(column: str, phasing: bool) -> dict[str, Fraction]:
+    """{Damage Points ("0".."32", chart 14.6's results): exact probability} of ``column``
+    over the 36 throws, the Phasing Player's reading moved up one row (``phasing``, chart
+    note, ``row_read``); in the chart's result order, summing to 1."""
     chart = anti_armor_chart()
     odds: dict[str, Fraction] = {}
     for reading in D66.readings:

@@ -25,13 +25,20 @@ _Pool = list[tuple[int, int, bool]]
 """(TOE points, what one point absorbs, parenthesised) per element, in order."""
 
 
-def _fewest(
+def fewest_absorbing_points(
     pool: Sequence[tuple[int, int, bool]], needed: int, cap: Fraction | None
 ) -> tuple[int, ...]:
-    """Points to take from each pool entry: absorb as much of ``needed`` as possible, then the
-    fewest points, the least absorbed, the fewest entries, the earlier entries. Parenthesised
-    entries absorb at most ``cap`` together. Exact dynamic programme over (absorbed,
-    parenthesised absorbed); a chosen set never absorbs ``needed`` + largest rating or more."""
+    """The TOE points to take from each ``pool`` entry to absorb a loss of ``needed`` (15.83d;
+    14.43's order for Damage Points; 15.84b for Vulnerability; 15.86's ``"raw"`` basis).
+
+    ``pool``: (TOE points, what one point absorbs, parenthesised) per element, in order, as
+    ``absorption_pool`` gives it; ``needed`` is in the unit one point absorbs (Raw points,
+    Vulnerability points). Absorb as much of ``needed`` as possible, then take the fewest
+    points, the least absorbed, the fewest entries, the earlier entries. Parenthesised entries
+    absorb at most ``cap`` together (15.17, ``parenthesised_cap``; ``None``: no cap). Returns
+    one count per entry, in ``pool``'s order; all 0 when ``needed`` is 0 or less or no entry
+    absorbs. Exact dynamic programme over (absorbed, parenthesised absorbed); a chosen set never
+    absorbs ``needed`` + largest rating or more. Raises nothing."""
     if needed <= 0 or not any(count and each > 0 for count, each, _ in pool):
         return (0,) * len(pool)
     limit = needed + max(each for count, each, _ in pool if count) - 1
@@ -56,12 +63,19 @@ def _fewest(
     return tuple(-x for x in key)
 
 
-def _pool(members: Sequence[Element], rating: str) -> _Pool:
+def absorption_pool(members: Sequence[Element], rating: str) -> _Pool:
+    """The pool ``fewest_absorbing_points`` picks from (15.83d, 15.17): (TOE points, Raw points
+    of ``rating`` one point absorbs, 0 for a "-" rating; whether ``rating`` is printed in
+    parentheses) for each of ``members``, in order."""
     return [(e.points, e.rating(rating), rating in e.ratings.parenthesised) for e in members]
 
 
-def _quarter(members: Sequence[Element], rating: str, share: int) -> Fraction | None:
-    """15.17: a quarter of ``share`` when parenthesised points share the hex with combat units."""
+def parenthesised_cap(members: Sequence[Element], rating: str, share: int) -> Fraction | None:
+    """15.17 (ruling ``15.17-parenthesised-quarter``, ``"hex-share"``): the most Raw points of
+    ``rating`` that parenthesised points among ``members`` (one hex's points) may absorb of the
+    hex's ``share`` of the loss (15.83e): ``Fraction(share, 4)`` when points with a
+    parenthesised rating share the hex with combat units (points with a positive plain rating),
+    else ``None`` (no cap). A share of 10 gives 5/2."""
     paren = [rating in e.ratings.parenthesised for e in members if e.points]
     combat = any(
         rating not in e.ratings.parenthesised and e.rating(rating) > 0 and e.points for e in members
@@ -69,9 +83,13 @@ def _quarter(members: Sequence[Element], rating: str, share: int) -> Fraction | 
     return Fraction(share, 4) if combat and any(paren) else None
 
 
-def _absorbed(
+def raw_absorbed(
     members: Sequence[Element], taken: Sequence[int], rating: str, cap: Fraction | None
 ) -> int:
+    """The Raw points of ``rating`` that ``taken[i]`` TOE points of each of ``members`` absorb
+    (15.83d): plain ratings in full, parenthesised ones together at most ``cap`` rounded down
+    (15.17, ``parenthesised_cap``; ``None``: no cap). ``taken`` runs parallel to ``members``;
+    ``ValueError`` when their lengths differ."""
     plain = paren = 0
     for e, x in zip(members, taken, strict=True):
         if rating in e.ratings.parenthesised:
@@ -81,14 +99,16 @@ def _absorbed(
     return plain + (paren if cap is None else min(paren, math.floor(cap)))
 
 
-def _spread_over_elements(
+def spread_over_elements(
     elements: Sequence[Element], losses: Iterable[Loss], problems: list[str]
 ) -> list[int]:
-    """Points each element loses: a unit and system's loss fills its first element first.
-    Unknown points and losses above the points held are added to ``problems``."""
+    """The TOE points each of ``elements`` loses for ``losses`` (15.83d), one count per element
+    in order: a unit and system's losses, added up, fill its first element first. A loss of
+    points not among ``elements`` and losses above the points held are added to ``problems``
+    as messages with the case. Raises ``ValueError`` for a loss of negative points."""
     wanted: dict[tuple[str, str], int] = {}
     for loss in losses:
-        _not_negative("points", loss.points, "15.83d")
+        check_not_negative("points", loss.points, "15.83d")
         wanted[(loss.unit, loss.system)] = wanted.get((loss.unit, loss.system), 0) + loss.points
     taken = [0] * len(elements)
     for (unit, system), points in wanted.items():
@@ -110,7 +130,9 @@ def _spread_over_elements(
     return taken
 
 
-def _merged(losses: Iterable[Loss]) -> tuple[Loss, ...]:
+def merged_losses(losses: Iterable[Loss]) -> tuple[Loss, ...]:
+    """``losses`` with one ``Loss`` per (unit, weapon system), in the order first listed: their
+    TOE points and what they absorb added up (15.83d, 15.84b)."""
     merged: dict[tuple[str, str], Loss] = {}
     for loss in losses:
         key = (loss.unit, loss.system)
@@ -123,11 +145,16 @@ def _merged(losses: Iterable[Loss]) -> tuple[Loss, ...]:
     return tuple(merged.values())
 
 
-def _per_point(loss: Loss) -> int:
+def absorbs_per_point(loss: Loss) -> int:
+    """What one TOE point of ``loss`` absorbs (Raw or Vulnerability points): ``absorbs`` over
+    ``points``, rounded down; 0 for a loss of no points. 15.86's ``"raw"`` basis weighs the
+    points lost by it."""
     return loss.absorbs // loss.points if loss.points else 0
 
 
-def _check_rating(rating: str) -> None:
+def check_assault_rating(rating: str) -> None:
+    """Refuse a ``rating`` other than the two that absorb Close Assault losses
+    (``ASSAULT_RATINGS``): ``ValueError`` naming it and the case (15.83d)."""
     if rating not in ASSAULT_RATINGS:
         raise ValueError(
             f"rating: {rating!r} does not absorb Close Assault losses; expected "
@@ -135,6 +162,8 @@ def _check_rating(rating: str) -> None:
         )
 
 
-def _not_negative(field: str, value: int, case: str) -> None:
+def check_not_negative(field: str, value: int, case: str) -> None:
+    """Refuse a negative count (TOE points, Raw points, a percentage, hexes): ``ValueError``
+    naming ``field``, the ``value`` and the rule ``case`` given."""
     if value < 0:
         raise ValueError(f"{field}: {value} cannot be negative ({case})")

@@ -18,7 +18,11 @@ from typing import Final
 
 from ledger.charts.figures import to_json
 from ledger.charts.loader import bundled_chart
-from ledger.combat.assault_absorption import _fewest, _not_negative, _per_point
+from ledger.combat.assault_absorption import (
+    absorbs_per_point,
+    check_not_negative,
+    fewest_absorbing_points,
+)
 from ledger.combat.forces import Element, Loss
 from ledger.model.rulings import check_options
 from ledger.rules.consumption import WEAPON_KINDS
@@ -51,7 +55,7 @@ def captured_points(toe_lost: int, percent: int) -> int:
     points lost at 50 % is 4). The same rounding serves Raw points under ruling
     ``15.86-captured-basis`` ``"raw"``. Raises ``ValueError`` for a negative count or a percent
     outside 0..100."""
-    _not_negative("toe_lost", toe_lost, "15.85")
+    check_not_negative("toe_lost", toe_lost, "15.85")
     if not 0 <= percent <= 100:
         raise ValueError(f"percent: {percent} is not a percentage 0..100 (15.85)")
     return math.ceil(Fraction(toe_lost * percent, 100))
@@ -75,10 +79,10 @@ def propose_captured(
             chosen.append(take)
     else:
         needed = captured_points(sum(loss.absorbs for loss in losses), percent)
-        pool = [(loss.points, _per_point(loss), False) for loss in losses]
-        chosen = list(_fewest(pool, needed, None))
+        pool = [(loss.points, absorbs_per_point(loss), False) for loss in losses]
+        chosen = list(fewest_absorbing_points(pool, needed, None))
     return tuple(
-        Loss(loss.unit, loss.system, x, x * _per_point(loss))
+        Loss(loss.unit, loss.system, x, x * absorbs_per_point(loss))
         for loss, x in zip(losses, chosen, strict=True)
         if x
     )

@@ -84,12 +84,18 @@ def defender_throw(
     return loss, retreat, captured
 
 
-def _throws() -> Iterable[tuple[int, int]]:
+def two_dice_throws() -> Iterable[tuple[int, int]]:
+    """The 36 throws of a side's two dice as (large die, small die) faces 1..6, large die
+    first, each as likely as the others (1/36): the throws chart 15.79 is read for (15.71,
+    15.73)."""
     return ((large, small) for large in FACES for small in FACES)
 
 
-def _check_d66(reading: int, name: str, case: str) -> None:
-    """A sequential reading: two digits, each a face 1..6."""
+def check_d66_reading(reading: int, name: str, case: str) -> None:
+    """Refuse a ``reading`` that is not a sequential reading of two dice (large die tens,
+    15.73a; the 17.4 morale dice, 17.22): ``ValueError`` naming the field ``name``, the value
+    and ``case`` unless it is an ``int`` (not a ``bool``) 11..66 with both digits a face
+    1..6."""
     if (
         isinstance(reading, bool)
         or not isinstance(reading, int)
@@ -98,7 +104,10 @@ def _check_d66(reading: int, name: str, case: str) -> None:
         raise ValueError(f"{name}: {reading!r} is not a reading 11..66 of two dice ({case})")
 
 
-def _check_die(die: int | None, name: str, case: str) -> int:
+def check_prisoner_die(die: int | None, name: str, case: str) -> int:
+    """The chart 15.89 percentage of the losses captured for the one ``die`` thrown after a
+    Captured result (15.73d, ``prisoner_percent``: 4 gives 50). Raises ``ValueError`` naming
+    the field ``name`` and ``case`` when the die is missing (``None``) or not a face 1..6."""
     if die is None:
         raise ValueError(f"{name}: None; a Captured result needs one die on chart 15.89 ({case})")
     if isinstance(die, bool) or not isinstance(die, int) or die not in FACES:

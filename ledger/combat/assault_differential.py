@@ -79,13 +79,17 @@ def assault_actuals(attacker_raw: int, defender_raw: int) -> tuple[int, int, lis
     return found[0], found[1], figures
 
 
-def _check_forces(
+def check_assault_forces(
     attackers: Sequence[Element],
     defenders: Sequence[Element],
     not_fighting: Sequence[Element],
     guns_back: Sequence[Element],
 ) -> None:
-    """One side attacks, the other defends; guns Back are guns (15.13)."""
+    """Check the forces of ``calculate_close_assault``: one side attacks, the other defends
+    (15.0); some defending TOE points are in the hex assaulted (``defenders``,
+    ``not_fighting`` or ``guns_back``, 15.21); guns Back are Gun class (15.13). Raises
+    ``ValueError`` naming the field and the case for points of both sides in either force, a
+    side attacking itself, no defending points, or a gun Back that is not a gun."""
     ours = {e.side for e in attackers}
     theirs = {e.side for e in (*defenders, *not_fighting, *guns_back)}
     if len(ours) > 1:
@@ -105,13 +109,16 @@ def _check_forces(
             )
 
 
-def _both_or_neither(name: str, attacker: object, defender: object, case: str) -> None:
+def check_both_or_neither(name: str, attacker: object, defender: object, case: str) -> None:
+    """Refuse a figure given for one side only (``None`` is not given): morale (15.61) and
+    organizational levels (15.52) are given for both sides or neither. ``ValueError`` names
+    the missing side's field (``defender_morale``, ``attacker_levels``, ...) and ``case``."""
     if (attacker is None) != (defender is None):
         missing = "defender" if defender is None else "attacker"
         raise ValueError(f"{missing}_{name}: None; give both sides' {name} or neither ({case})")
 
 
-def _action(
+def assault_action(
     attackers: Sequence[Element],
     probe: bool,
     available: Mapping[str, int] | None,
@@ -119,8 +126,14 @@ def _action(
     rulings: AssaultRulings,
     figures: list[Figure],
 ) -> Action:
-    """15.22, 15.25, 15.91: a Probe when called one, or when the attacking units used less than
-    half their available TOE points (ruling ``15.25-probe-threshold``)."""
+    """The assault type, ``"probe"`` or ``"close_assault"`` (15.22, 15.25, 15.91): a Probe
+    when called one (``probe``), or when the attacking units used less than half their
+    available TOE points (ruling ``15.25-probe-threshold``: ``"together"`` or
+    ``"each-unit"``). The points used are the TOE points each unit commits among
+    ``attackers`` plus ``elsewhere`` {unit: TOE points committed in other assaults};
+    ``available`` is {unit: TOE points available} (``None``: the declared type stands).
+    Appends the "assault type" figure to ``figures``. Raises ``ValueError`` when an attacking
+    unit has no ``available`` entry (15.25)."""
     declared: Action = "probe" if probe else "close_assault"
     if available is None:
         note = "called a Probe by the Phasing Player" if probe else "no available TOE given"
@@ -147,14 +160,21 @@ def _action(
     return action
 
 
-def _raw_note(elements: Sequence[Element], rating: str) -> str:
+def raw_points_note(elements: Sequence[Element], rating: str) -> str:
+    """The note of a side's Raw points figure (11.31, 11.34): "TOE points x rating" of
+    ``rating`` for each element with points, joined by " + " ("3 x 4 + 2 x 5 (TOE x
+    rating)"), or "no TOE points committed"."""
     parts = [f"{e.points} x {e.rating(rating)}" for e in elements if e.points]
     return " + ".join(parts) + " (TOE x rating)" if parts else "no TOE points committed"
 
 
-def _combined_arms(
+def actual_after_combined_arms(
     who: str, elements: Sequence[Element], value: int, option: str, figures: list[Figure]
 ) -> int:
+    """15.4: a side's ``value`` Actual Close Assault points less the combined-arms reduction
+    of its ``elements`` (``combined_arms_reduction`` under ``option`` of ruling
+    ``15.4-combined-arms``), never below 0. With unsupported tanks, appends a figure for
+    ``who`` ("attacker" or "defender") to ``figures``; otherwise returns ``value`` as it is."""
     unsupported, lost = combined_arms_reduction(elements, option)
     if not unsupported:
         return value
@@ -171,10 +191,13 @@ def _combined_arms(
     return reduced
 
 
-def _lone_zero_rated(
+def lone_zero_rated_defender(
     defenders: Sequence[Element], not_fighting: Sequence[Element], guns_back: Sequence[Element]
 ) -> bool:
-    """15.54: one unit without a Defensive Close Assault Rating, alone in the hex."""
+    """15.54: True when the defence is one unit without a Defensive Close Assault Rating,
+    alone in the hex: some points are committed (``defenders``), every point in the hex
+    (committed, ``not_fighting``, ``guns_back``) is that unit's, and every committed point's
+    Defensive rating is 0 or "-"."""
     units = {e.unit for e in (*defenders, *not_fighting, *guns_back)}
     return (
         bool(defenders)
@@ -183,7 +206,7 @@ def _lone_zero_rated(
     )
 
 
-def _fixed_shifts(
+def fixed_column_shifts(
     a_raw: int,
     d_raw: int,
     lone: bool,
@@ -193,7 +216,12 @@ def _fixed_shifts(
     defender_levels: Sequence[Level],
     rulings: AssaultRulings,
 ) -> list[ColumnShift]:
-    """15.3 terrain, 15.54 or 15.51, 15.53: the column shifts that need no die."""
+    """The column shifts of chart 15.79 that need no die: 15.3 terrain (``terrain`` keys of
+    the defender's hex and the ``hexsides`` crossed, ruling ``15.35-fortification-columns``);
+    +3 for a ``lone`` zero-rated defender (15.54), else +2 or -2 when one side's Raw points
+    (``a_raw`` Offensive, ``d_raw`` Defensive Close Assault points) are at least twice the
+    other's (15.51); the organizational size shift of both sides' ``Level``s when given
+    (15.52, 15.53, ``rulings.size``). Raises ``ValueError`` for an unknown terrain key (8.37)."""
     shifts = close_assault_shifts(terrain, hexsides, fortification=rulings.fortification)
     if lone:
         shifts.append(
@@ -210,7 +238,9 @@ def _fixed_shifts(
     return shifts
 
 
-def _units_of(*groups: Sequence[Element]) -> list[tuple[str, str]]:
+def units_and_hexes(*groups: Sequence[Element]) -> list[tuple[str, str]]:
+    """(unit id, hex) of the elements of ``groups``, each pair once, in the order first
+    listed: by default the units in the hexes involved, who pay CP (11.25)."""
     found: list[tuple[str, str]] = []
     for group in groups:
         for e in group:
@@ -219,7 +249,12 @@ def _units_of(*groups: Sequence[Element]) -> list[tuple[str, str]]:
     return found
 
 
-def _note_setup(setup: AssaultSetup, figures: list[Figure]) -> None:
+def note_setup_figures(setup: AssaultSetup, figures: list[Figure]) -> None:
+    """Append to ``figures`` what ``setup`` decided before the dice: no attacker casualties
+    against a lone zero-rated defender (15.54), a parenthesised defence overwhelmed (15.18),
+    a recce-only Probe (15.95, ruling ``15.95-recce-reduction``), each side's TOE points
+    committed (15.87) and the defender's Raw points for losses, also in an Overrun (15.83b,
+    15.84a)."""
     if setup.no_attacker_losses:
         figures.append(Figure("attacker casualties", 0, "15.54", "lone zero-rated defender"))
     if setup.overwhelmed:

@@ -36,14 +36,14 @@ from fractions import Fraction
 from typing import Final
 
 from ledger.combat.assault_absorption import (
-    _absorbed,
-    _check_rating,
-    _fewest,
-    _merged,
-    _not_negative,
-    _pool,
-    _quarter,
-    _spread_over_elements,
+    absorption_pool,
+    check_assault_rating,
+    check_not_negative,
+    fewest_absorbing_points,
+    merged_losses,
+    parenthesised_cap,
+    raw_absorbed,
+    spread_over_elements,
 )
 from ledger.combat.forces import Element, Loss
 from ledger.model.rulings import check_options
@@ -67,8 +67,8 @@ def raw_loss(percent: int, total_raw: int, *, attacker: bool, overrun: bool) -> 
 
     ``percent`` includes any 15.82 retreat percentage. Raises ``ValueError`` naming the field
     for a negative percent or total."""
-    _not_negative("percent", percent, "15.83c")
-    _not_negative("total_raw", total_raw, "15.83c")
+    check_not_negative("percent", percent, "15.83c")
+    check_not_negative("total_raw", total_raw, "15.83c")
     exact = Fraction(percent * total_raw, 100)
     return math.ceil(exact) if attacker or overrun else math.floor(exact)
 
@@ -90,8 +90,8 @@ def hex_shares(
 
 def _shares(elements: Sequence[Element], raw_lost: int, rating: str, option: str) -> dict[str, int]:
     check_options([(HEX_SHARES_RULING, option)])
-    _check_rating(rating)
-    _not_negative("raw_lost", raw_lost, "15.83e")
+    check_assault_rating(rating)
+    check_not_negative("raw_lost", raw_lost, "15.83e")
     raws: dict[str, int] = {}
     for e in elements:
         raws[e.hex] = raws.get(e.hex, 0) + e.raw(rating)
@@ -127,13 +127,15 @@ def propose_raw_losses(
     found: list[Loss] = []
     for hex_, share in _shares(elements, raw_lost, rating, hex_shares).items():
         members = [e for e in elements if e.hex == hex_]
-        picked = _fewest(_pool(members, rating), share, _quarter(members, rating, share))
+        picked = fewest_absorbing_points(
+            absorption_pool(members, rating), share, parenthesised_cap(members, rating, share)
+        )
         found += [
             Loss(e.unit, e.system, x, x * e.rating(rating))
             for e, x in zip(members, picked, strict=True)
             if x
         ]
-    return _merged(found)
+    return merged_losses(found)
 
 
 def check_raw_losses(
@@ -153,14 +155,14 @@ def check_raw_losses(
     in Raw points, over-holding, unknown points) with the rule case."""
     shares = _shares(elements, raw_lost, rating, hex_shares)
     problems: list[str] = []
-    taken = _spread_over_elements(elements, allocation, problems)
+    taken = spread_over_elements(elements, allocation, problems)
     for hex_, share in shares.items():
         members = [i for i, e in enumerate(elements) if e.hex == hex_]
         hex_elements = [elements[i] for i in members]
-        cap = _quarter(hex_elements, rating, share)
-        best = _fewest(_pool(hex_elements, rating), share, cap)
-        needed = min(share, _absorbed(hex_elements, best, rating, cap))
-        got = _absorbed(hex_elements, [taken[i] for i in members], rating, cap)
+        cap = parenthesised_cap(hex_elements, rating, share)
+        best = fewest_absorbing_points(absorption_pool(hex_elements, rating), share, cap)
+        needed = min(share, raw_absorbed(hex_elements, best, rating, cap))
+        got = raw_absorbed(hex_elements, [taken[i] for i in members], rating, cap)
         if got < needed:
             where = f"hex {hex_}" if hex_ else "the hex"
             problems.append(
@@ -197,7 +199,7 @@ def vulnerability_required(raw_lost: int, *, vulnerability_half: str = "up") -> 
     rounded as ruling ``15.84-vulnerability-half`` says (``"up"``: 7 -> 4, ``"down"``: 7 -> 3),
     and at least 1 when any Raw point was lost."""
     check_options([(VULNERABILITY_HALF_RULING, vulnerability_half)])
-    _not_negative("raw_lost", raw_lost, "15.84b")
+    check_not_negative("raw_lost", raw_lost, "15.84b")
     if raw_lost == 0:
         return 0
     half = Fraction(raw_lost, 2)
@@ -211,7 +213,7 @@ def effective_vulnerability(
     when given (12.19: ``ANTI_ARMOR_VULNERABILITY`` for a gun firing Anti-Armor), else its
     rating, halved and rounded up in an Offensive Close Assault (12.18: 7 -> 4)."""
     if override is not None:
-        _not_negative("override", override, "12.19")
+        check_not_negative("override", override, "12.19")
         return override
     rating = element.rating("vulnerability")
     return math.ceil(Fraction(rating, 2)) if offensive else rating
@@ -238,8 +240,10 @@ def gun_vulnerability_losses(
         effective_vulnerability(g, offensive=offensive, override=overrides.get((g.unit, g.system)))
         for g in guns
     ]
-    picked = _fewest([(g.points, v, False) for g, v in zip(guns, each, strict=True)], needed, None)
-    return _merged(
+    picked = fewest_absorbing_points(
+        [(g.points, v, False) for g, v in zip(guns, each, strict=True)], needed, None
+    )
+    return merged_losses(
         Loss(g.unit, g.system, x, x * v) for g, v, x in zip(guns, each, picked, strict=True) if x
     )
 
@@ -249,7 +253,7 @@ def remaining_after(elements: Sequence[Element], losses: Iterable[Loss]) -> tupl
     system first); elements left with no points are dropped. Raises ``ValueError`` when a loss
     takes more points than held or names points not among ``elements``."""
     problems: list[str] = []
-    taken = _spread_over_elements(elements, losses, problems)
+    taken = spread_over_elements(elements, losses, problems)
     if problems:
         raise ValueError("; ".join(problems))
     return tuple(
@@ -263,8 +267,8 @@ def disorganization_points(toe_lost: int, toe_committed: int) -> int:
     """15.87: 3 Disorganization Points for every unit of a side involved when its TOE points lost
     (committed or not) are 30 % or more of the TOE points it committed, else 0 (exact: 3 of 10
     is 3). A loss with nothing committed counts as over 30 %."""
-    _not_negative("toe_lost", toe_lost, "15.87")
-    _not_negative("toe_committed", toe_committed, "15.87")
+    check_not_negative("toe_lost", toe_lost, "15.87")
+    check_not_negative("toe_committed", toe_committed, "15.87")
     if toe_lost and 10 * toe_lost >= 3 * toe_committed:
         return DISORGANIZATION_POINTS
     return 0
@@ -276,8 +280,8 @@ def retreat_extra_percent(
     """15.82: the loss percentage added for a Retreat not taken: 10 for each of the
     ``hexes_required`` hexes not retreated (2 hexes short: 20), 0 for units in (or retreated
     into) a major city, which may ignore the rest of a Retreat."""
-    _not_negative("hexes_required", hexes_required, "15.82")
-    _not_negative("hexes_retreated", hexes_retreated, "15.82")
+    check_not_negative("hexes_required", hexes_required, "15.82")
+    check_not_negative("hexes_retreated", hexes_retreated, "15.82")
     if major_city:
         return 0
     return RETREAT_PERCENT_PER_HEX * max(0, hexes_required - hexes_retreated)
@@ -289,7 +293,7 @@ def parenthesised_defence_overwhelmed(attacker_raw: int, defenders: Sequence[Ele
     Raw Defensive points. Then the attacker ignores the first 20 % of its losses
     (``attacker_percent_15_18``) and, at 20 % or more defender losses, the defenders' remaining
     points are captured (``remaining_after``)."""
-    _not_negative("attacker_raw", attacker_raw, "15.18")
+    check_not_negative("attacker_raw", attacker_raw, "15.18")
     present = [e for e in defenders if e.points]
     if not present or any(
         "defensive_close_assault" not in e.ratings.parenthesised for e in present
@@ -300,5 +304,5 @@ def parenthesised_defence_overwhelmed(attacker_raw: int, defenders: Sequence[Ele
 
 def attacker_percent_15_18(percent: int) -> int:
     """15.18: the attacker's loss percentage after ignoring the first 20 % (35 -> 15, 10 -> 0)."""
-    _not_negative("percent", percent, "15.18")
+    check_not_negative("percent", percent, "15.18")
     return max(0, percent - 20)

@@ -14,8 +14,14 @@ from ledger.combat.assault_setup import AssaultSetup, Surrendered
 from ledger.rules.morale import SURRENDER, AdjustedMorale
 
 
-def _column_odds(setup: AssaultSetup) -> tuple[dict[str, Fraction], dict[Surrendered, Fraction]]:
-    """{final column: p} and {who surrendered: p}, over the 17.4 throws still to come."""
+def final_column_odds(
+    setup: AssaultSetup,
+) -> tuple[dict[str, Fraction], dict[Surrendered, Fraction]]:
+    """The odds of the final column of chart 15.79 over the 17.4 throws still to come (15.61,
+    15.62, 17.22-17.25): ({column: exact probability}, in the chart's order; {who surrendered,
+    ``"attacker"``, ``"defender"`` or ``"both"``: exact probability}), together summing to 1.
+    When neither side's morale is still to be rolled, the one column the fixed shifts reach,
+    at 1, and no surrender."""
     chart = loss_charts()[0]
     if setup.attacker_morale is None or setup.defender_morale is None:
         return {chart.shift(setup.base_row, setup.fixed_columns).row: Fraction(1)}, {}
@@ -41,13 +47,18 @@ def _surrender_kind(am: AdjustedMorale, dm: AdjustedMorale) -> Surrendered:
     return "attacker" if am == SURRENDER else "defender"
 
 
-def _read_column(
+def read_final_column(
     setup: AssaultSetup,
     attacker_reading: int | None,
     defender_reading: int | None,
     figures: list[Figure],
 ) -> tuple[str, Surrendered]:
-    """The final column for the morale dice thrown (15.61, 15.62, 17.22), or who surrendered."""
+    """The final column of chart 15.79 for the morale dice thrown (15.61, 15.62, 17.22):
+    (column, ``""``), or (``""``, who surrendered) when a side's Adjusted Morale is a
+    surrender (17.25). ``attacker_reading`` / ``defender_reading``: each side's 17.4 two-dice
+    reading (11..66), needed only when that side's morale is still to be rolled. Appends the
+    Adjusted Morales, the Final Adjusted Morale and the final column to ``figures``. Raises
+    ``ValueError`` naming the field and the case for a missing or bad reading."""
     chart = loss_charts()[0]
     if setup.attacker_morale is None or setup.defender_morale is None:
         return chart.shift(setup.base_row, setup.fixed_columns).row, ""

@@ -17,17 +17,22 @@ from typing import Any
 
 from ledger.charts.figures import Figure, to_json
 from ledger.combat.assault_captured import prisoner_percent_distribution
-from ledger.combat.assault_casualties import _Expect, _surrendered, _take, _Taken
+from ledger.combat.assault_casualties import (
+    ExpectedLosses,
+    TakenLosses,
+    surrendered_losses,
+    take_losses,
+)
 from ledger.combat.assault_chart import (
-    _throws,
     attacker_throw,
     column_differential,
     defender_throw,
     is_overrun,
     loss_charts,
+    two_dice_throws,
 )
 from ledger.combat.assault_losses import attacker_percent_15_18, retreat_extra_percent
-from ledger.combat.assault_morale import _column_odds
+from ledger.combat.assault_morale import final_column_odds
 from ledger.combat.assault_setup import (
     MORALE_ROLLED,
     NO_ASSAULT,
@@ -118,16 +123,19 @@ def _with_prisoners(
 def _attacker_odds(column: str, setup: AssaultSetup) -> dict[tuple[int, int, int], Fraction]:
     """{(loss %, engaged 0/1, captured %): p} for the attacker's throw in ``column``."""
     odds: dict[tuple[int, int, int], Fraction] = {}
-    for large, small in _throws():
+    for large, small in two_dice_throws():
         loss, engaged, captured = attacker_throw(column, large, small)
-        loss, captured = _attacker_adjusted(loss, captured, setup)
+        loss, captured = adjusted_attacker_loss(loss, captured, setup)
         _with_prisoners(odds, (loss, int(engaged)), captured, Fraction(1, 36))
     return odds
 
 
-def _attacker_adjusted(loss: int, captured: bool, setup: AssaultSetup) -> tuple[int, bool]:
-    """15.54: no attacker casualties; 15.18: the first 20 % ignored against parenthesised
-    defenders three times weaker; 15.95 ``"ten-points"``: 10 points off a recce probe."""
+def adjusted_attacker_loss(loss: int, captured: bool, setup: AssaultSetup) -> tuple[int, bool]:
+    """The attacker's chart result adjusted by ``setup``: (loss percent, Captured). 15.54: no
+    attacker casualties against a lone zero-rated defender; 15.18: the first 20 % ignored
+    against parenthesised defenders three times weaker (``attacker_percent_15_18``); 15.95
+    under ruling ``15.95-recce-reduction`` ``"ten-points"``: 10 points off a recce-only
+    Probe, not below 0. A Captured result stands only with a loss left."""
     if setup.no_attacker_losses:
         return 0, False
     if setup.overwhelmed:
@@ -141,7 +149,7 @@ def _defender_odds(column: str, setup: AssaultSetup) -> dict[tuple[int, int, int
     """{(loss %, retreat hexes, captured %): p} for the defender's throw in ``column``; under
     ``"reroll"`` the throws of the printed gap are thrown again (left out, the rest rescaled)."""
     results = []
-    for large, small in _throws():
+    for large, small in two_dice_throws():
         loss, retreat, captured = defender_throw(column, large, small, setup.rulings.defender_gap)
         if loss is not None:
             results.append((loss, retreat, captured and loss > 0))
@@ -151,8 +159,11 @@ def _defender_odds(column: str, setup: AssaultSetup) -> dict[tuple[int, int, int
     return odds
 
 
-def _status(outcome: AssaultOutcome, action: Action, stands: bool = False) -> Status:
-    """15.81, 15.93: Engaged; else Contact while still adjacent; a Probe leaves neither."""
+def assault_status(outcome: AssaultOutcome, action: Action, stands: bool = False) -> Status:
+    """The marker an ``outcome`` leaves on the units involved (15.81, 15.93): ``"engaged"``
+    for an Engaged result; else ``"contact"`` while the sides stay adjacent; ``"none"`` after
+    a Probe, a surrender, or a Retreat the defender takes (``stands``: it stands instead and
+    takes 10 % a hex, 15.82, so Contact remains)."""
     if outcome.engaged:
         return "engaged"
     if action == "probe" or outcome.surrender or (outcome.retreat and not stands):
@@ -160,13 +171,22 @@ def _status(outcome: AssaultOutcome, action: Action, stands: bool = False) -> St
     return "contact"
 
 
-def _odds(
+def close_assault_odds(
     setup: AssaultSetup,
     basic_column: str,
     figures: tuple[Figure, ...],
     shifts: tuple[ColumnShift, ...],
 ) -> CloseAssaultCalculation:
-    """Mix both sides' throws over the reachable columns into the joint odds."""
+    """The ``CloseAssaultCalculation`` of ``setup`` (15.71-15.89, 15.93): both sides' throws
+    (36 readings each, split over the 15.89 die after a Captured result) mixed over the final
+    columns the 17.4 morale dice can reach (``final_column_odds``) into the joint odds of every
+    ``AssaultOutcome`` (exact ``Fraction``s summing to 1), their marginals and each side's
+    expected losses (the defender's both when it retreats and when it stands, 15.82).
+    ``basic_column`` is the Basic Assault Differential's row, ``figures`` and ``shifts`` those
+    worked out so far (the "final column" figure is added). An attacker that allocates
+    nothing, or a defender that allocates nothing, gives the certain outcome of 15.29. The CP
+    (11.21-11.27, 15.96) are those of the column whose charges total most (every column's in
+    ``cp_by_column``); the ammunition is both sides' (50.14, 50.2)."""
     chart = loss_charts()[0]
     fixed_row = chart.shift(basic_column, setup.fixed_columns)
     if not setup.attacker.elements:
@@ -178,7 +198,7 @@ def _odds(
         outcome = AssaultOutcome(0, 0, False, NOTHING_ALLOCATED_RETREAT, 0, 0)
         cp = _cp(setup, fixed_row.row)
         return _no_dice(setup, figures, shifts, basic_column, no, outcome, cp, (), 1)
-    columns, surrender = _column_odds(setup)
+    columns, surrender = final_column_odds(setup)
     column = next(iter(columns)) if len(columns) == 1 else MORALE_ROLLED
     note = f"{basic_column} {setup.fixed_columns:+d} columns"
     if setup.attacker_morale is not None:
@@ -187,14 +207,16 @@ def _odds(
         note += f"; stopped at the end of the chart after {fixed_row.applied:+d}"
     figures += (Figure("final column", column, "15.27, 15.72", note),)
     joint: dict[AssaultOutcome, Fraction] = {}
-    ours = _Expect()
-    theirs = {"retreats": _Expect(), "stands": _Expect()}
-    memo: dict[tuple[bool, int, int, bool, bool], _Taken] = {}
+    ours = ExpectedLosses()
+    theirs = {"retreats": ExpectedLosses(), "stands": ExpectedLosses()}
+    memo: dict[tuple[bool, int, int, bool, bool], TakenLosses] = {}
 
-    def taken(side: AssaultSide, pct: int, cap: int, overrun: bool, overwhelmed: bool) -> _Taken:
+    def taken(
+        side: AssaultSide, pct: int, cap: int, overrun: bool, overwhelmed: bool
+    ) -> TakenLosses:
         key = (side.attacker, pct, cap, overrun, overwhelmed)
         if key not in memo:
-            memo[key] = _take(side, pct, cap, overrun, setup, overwhelmed)
+            memo[key] = take_losses(side, pct, cap, overrun, setup, overwhelmed)
         return memo[key]
 
     for col, pc in columns.items():
@@ -215,10 +237,10 @@ def _odds(
         outcome = AssaultOutcome(0, 0, False, 0, 0, 0, kind)
         joint[outcome] = joint.get(outcome, Fraction(0)) + p
         if kind in ("attacker", "both"):
-            ours.add(p, _surrendered(setup.attacker))
+            ours.add(p, surrendered_losses(setup.attacker))
         if kind in ("defender", "both"):
             for expect in theirs.values():
-                expect.add(p, _surrendered(setup.defender))
+                expect.add(p, surrendered_losses(setup.defender))
     cp_by_column = {col: _cp(setup, col) for col in (columns or {fixed_row.row: Fraction(1)})}
     return CloseAssaultCalculation(
         action=setup.action,
@@ -313,7 +335,7 @@ def _marginals(
         values = {
             "attacker_loss": o.attacker_loss,
             "defender_loss": o.defender_loss,
-            "status": _status(o, action),
+            "status": assault_status(o, action),
             "retreat": o.retreat,
             "attacker_captured": o.attacker_captured,
             "defender_captured": o.defender_captured,

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Literal
 
 from ledger.combat.assault_odds import CloseAssaultCalculation
-from ledger.combat.assault_proposal import _by_key
+from ledger.combat.assault_proposal import points_by_unit_system
 from ledger.combat.assault_setup import NO_ASSAULT
 from ledger.combat.close_assault import CloseAssaultResult
 from ledger.combat.forces import Element, Loss
@@ -22,9 +22,14 @@ from ledger.combat.posting import UnitDisorganization, UnitLosses, UnitMarker, u
 from ledger.combat.prepared_combat import INVOLVED_OPTIONS, INVOLVED_RULING, PreparedCombat
 
 
-def _not_captured(losses: Sequence[Loss], captured: Sequence[Loss]) -> tuple[UnitLosses, ...]:
-    """The losses less the points captured (posted apart as ``captured``)."""
-    taken = _by_key(captured)
+def losses_less_captured(
+    losses: Sequence[Loss], captured: Sequence[Loss]
+) -> tuple[UnitLosses, ...]:
+    """The TOE Strength Points lost less those captured, which are posted apart as
+    ``captured`` (15.83, 15.86): each (unit, weapon system)'s captured points come off its
+    ``losses`` rows in order; returned as ``UnitLosses`` rows (``unit_losses``, cause
+    ``"close-assault"``, case 15.83)."""
+    taken = points_by_unit_system(captured)
     left = []
     for loss in losses:
         key = (loss.unit, loss.system)
@@ -55,21 +60,23 @@ def involved(prepared: PreparedCombat, *, attacker: bool) -> tuple[str, ...]:
     return _units(side.committed if option == "committed" else side.overrun_elements)
 
 
-def _assault_markers(
-    prepared: PreparedCombat, result: CloseAssaultResult
-) -> tuple[UnitMarker, ...]:
-    """15.81: an Engaged (or, still adjacent, Contact) marker on every unit involved."""
+def assault_markers(prepared: PreparedCombat, result: CloseAssaultResult) -> tuple[UnitMarker, ...]:
+    """15.81: an Engaged (or, still adjacent, Contact) marker on every unit ``involved`` of
+    both sides, each unit once; none when ``result.status`` is ``"none"`` (a Probe, 15.93; a
+    surrender; a Retreat taken)."""
     if result.status == "none":
         return ()
     units = involved(prepared, attacker=True) + involved(prepared, attacker=False)
     return tuple(UnitMarker(u, result.status, "15.81") for u in dict.fromkeys(units))
 
 
-def _assault_dp(
+def assault_disorganization(
     prepared: PreparedCombat, result: CloseAssaultResult
 ) -> tuple[UnitDisorganization, ...]:
-    """15.87: 3 DP for every unit involved of a side losing 30 % of its committed TOE points;
-    15.29: 3 DP for every unit of a defence that allocated nothing and retreats."""
+    """The Disorganization Points ``result`` posts, one ``UnitDisorganization`` per unit:
+    15.87: 3 DP for every unit ``involved`` of a side losing 30 % of its committed TOE points;
+    15.29: 3 DP for every unit of a defence that allocated nothing and retreats. ``prepared``
+    must hold a ``CloseAssaultCalculation``."""
     calc = prepared.calculation
     assert isinstance(calc, CloseAssaultCalculation)
     found: list[UnitDisorganization] = []

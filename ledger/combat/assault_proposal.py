@@ -40,21 +40,27 @@ def captured_rows(
         rows = propose_captured(losses, percent, captured_basis=calc.setup.rulings.captured_basis)
     short = count - sum(x.points for x in rows)
     if short > 0 and not attacker:
-        pool = _assault_pool(calc, result, attacker=False)
+        pool = assault_loss_pool(calc, result, attacker=False)
         rows += tuple(Loss(e.unit, e.system, e.points) for e in remaining_after(pool, losses))
     return rows
 
 
-def _assault_pool(
+def assault_loss_pool(
     calc: CloseAssaultCalculation, result: CloseAssaultResult, *, attacker: bool
 ) -> tuple[Element, ...]:
-    """The points a side's Close Assault losses may come from (15.83b, d; 15.84a)."""
+    """The points one side's Close Assault losses may come from (15.83b, d; 15.84a): its
+    ``AssaultSide.overrun_elements`` (the defender's guns Back too) when ``result``'s column
+    is in the Overrun section (15.77), else its ``elements``."""
     side = calc.setup.attacker if attacker else calc.setup.defender
     overrun = bool(result.column) and result.column != NO_ASSAULT and is_overrun(result.column)
     return side.overrun_elements if overrun else side.elements
 
 
-def _assault_summary(calc: CloseAssaultCalculation, result: CloseAssaultResult) -> tuple[str, ...]:
+def assault_summary(calc: CloseAssaultCalculation, result: CloseAssaultResult) -> tuple[str, ...]:
+    """A Close Assault or Probe's result in words, one line each: the column and each side's
+    loss percentage and Raw points lost (15.79, 15.83), or no assault (15.29), or who
+    surrendered (17.25); the TOE Strength Points lost and captured (15.83-15.86); a Retreat,
+    which is not posted (15.82); the Engaged or Contact status (15.81)."""
     name = "Probe" if result.action == "probe" else "Close Assault"
     outcome = result.outcome
     if result.column == NO_ASSAULT:
@@ -79,20 +85,25 @@ def _assault_summary(calc: CloseAssaultCalculation, result: CloseAssaultResult) 
     return tuple(lines)
 
 
-def _captured_count(result: CombatResult, attacker: bool) -> int:
+def captured_count(result: CombatResult, attacker: bool) -> int:
+    """The TOE Strength Points of one side's losses that ``result`` (a
+    ``CloseAssaultResult``) captures (15.85, 15.86)."""
     assert isinstance(result, CloseAssaultResult)
     return result.attacker_captured if attacker else result.defender_captured
 
 
-def _check_captured(
+def check_captured_points(
     who: str,
     pool: Sequence[Element],
     lost: Sequence[Loss],
     captured: Sequence[Loss],
     count: int,
 ) -> None:
-    """15.86c: the captured points number ``count`` and come from the points lost (or, when
-    more are captured than lost, 15.18, from the side's points in the hex)."""
+    """15.86c: the owner's ``captured`` points number ``count`` and come from the points
+    ``lost`` (or, when more are captured than lost, 15.18, from the side's points in the hex,
+    ``pool``), unit and system by unit and system. Raises ``ValueError`` naming
+    ``{who}_captured`` for another count (15.85, 15.86) or more points of a unit and system
+    than it lost (15.86a, b)."""
     named = sum(x.points for x in captured)
     if named != count:
         raise ValueError(
@@ -100,11 +111,11 @@ def _check_captured(
             "(15.85, 15.86)"
         )
     source = (
-        _by_key(lost)
+        points_by_unit_system(lost)
         if count <= sum(x.points for x in lost)
-        else _by_key(Loss(e.unit, e.system, e.points) for e in pool)
+        else points_by_unit_system(Loss(e.unit, e.system, e.points) for e in pool)
     )
-    for key, points in _by_key(captured).items():
+    for key, points in points_by_unit_system(captured).items():
         if points > source.get(key, 0):
             raise ValueError(
                 f"{who}_captured: {key[0]} {key[1]} {points} captured, {source.get(key, 0)} "
@@ -112,7 +123,8 @@ def _check_captured(
             )
 
 
-def _by_key(losses: Iterable[Loss]) -> dict[tuple[str, str], int]:
+def points_by_unit_system(losses: Iterable[Loss]) -> dict[tuple[str, str], int]:
+    """{(unit, weapon system): TOE Strength Points} summed over ``losses``."""
     found: dict[tuple[str, str], int] = {}
     for x in losses:
         found[x.unit, x.system] = found.get((x.unit, x.system), 0) + x.points

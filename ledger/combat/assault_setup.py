@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from ledger.combat.assault_captured import CAPTURED_BASIS_RULING
-from ledger.combat.assault_chart import GAP_RULING, _check_d66
+from ledger.combat.assault_chart import GAP_RULING, check_d66_reading
 from ledger.combat.assault_losses import HEX_SHARES_RULING, VULNERABILITY_HALF_RULING
 from ledger.combat.forces import Element, total_raw
 from ledger.combat.terrain import FORTIFICATION_RULING
@@ -156,7 +156,7 @@ class SideMorale:
         assert self.basic is not None and self.cohesion is not None
         if reading is None:
             raise ValueError(f"{who}_morale_reading: None; the 17.4 dice are needed (17.22)")
-        _check_d66(reading, f"{who}_morale_reading", "17.22")
+        check_d66_reading(reading, f"{who}_morale_reading", "17.22")
         return adjusted_morale(
             self.basic,
             self.cohesion,

@@ -40,11 +40,11 @@ from ledger.combat.barrage_table import (
     READING_OPTIONS,
     READING_RULING,
     TRUCK_CHART,
-    _column,
-    _how,
-    _lookup,
     barrage_chart,
+    barrage_column,
     check_d66,
+    reading_note,
+    result_on_column,
 )
 from ledger.combat.costs import (
     AmmoCharge,
@@ -53,7 +53,7 @@ from ledger.combat.costs import (
     barraged_phasing_cp,
     combat_cp,
 )
-from ledger.combat.firing_groups import _label, check_firing_group
+from ledger.combat.firing_groups import check_firing_group, gun_label
 from ledger.combat.forces import (
     COMBAT_CLASSES,
     ColumnShift,
@@ -194,7 +194,7 @@ def calculate_barrage(
     points = actual(raw)
     figures = [
         Figure(
-            f"Raw Barrage Points of {_label(g)}",
+            f"Raw Barrage Points of {gun_label(g)}",
             g.raw("barrage"),
             "11.31",
             f"{g.points} TOE x Barrage {g.rating('barrage')}",
@@ -208,7 +208,7 @@ def calculate_barrage(
     figures.append(Figure("Target class", target.combat_class, "12.23", target.unit))
     shift = barrage_shift(target.terrain, target.combat_class)
     shifts = (shift,) if shift else ()
-    column, reason = _column(points, shift, figures)
+    column, reason = barrage_column(points, shift, figures)
     chart = barrage_chart(target.combat_class)
     distribution = _target_odds(chart, column, target, figures)
     trucks = _truck_odds(column, target, figures)
@@ -345,8 +345,8 @@ def read_barrage(
         )
     mirror = calculation.reading_option == "example"
     read_as = MIRROR - reading if mirror else reading
-    figures = [Figure("Target reading", read_as, "12.42", _how(reading, mirror))]
-    result = _lookup(barrage_chart(target.combat_class), calculation.column, read_as)
+    figures = [Figure("Target reading", read_as, "12.42", reading_note(reading, mirror))]
+    result = result_on_column(barrage_chart(target.combat_class), calculation.column, read_as)
     if result == PINNED and target.artillery_hq:
         result = NO_EFFECT
         figures.append(Figure("Pin", "does not occur", "12.44", "target is an Artillery HQ"))
@@ -362,9 +362,11 @@ def read_barrage(
     if truck_reading is not None:
         check_d66(truck_reading, "truck_reading", "12.46")
         truck_read_as = MIRROR - truck_reading if mirror else truck_reading
-        truck_result = _lookup(barrage_chart("truck"), calculation.column, truck_read_as)
+        truck_result = result_on_column(barrage_chart("truck"), calculation.column, truck_read_as)
         truck_lost = int(truck_result) if truck_result.isdigit() else 0
-        figures.append(Figure("Truck reading", truck_read_as, "12.46", _how(truck_reading, mirror)))
+        figures.append(
+            Figure("Truck reading", truck_read_as, "12.46", reading_note(truck_reading, mirror))
+        )
         figures.append(Figure("Truck Points destroyed", truck_lost, "12.46", "owner chooses"))
     carried = toe_lost * Fraction(target.truck_points_per_toe)
     if carried:

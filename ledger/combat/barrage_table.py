@@ -32,10 +32,14 @@ def barrage_chart(target_class: CombatClass | Literal["truck"]) -> Chart:
     return bundled_chart(f"12.6-barrage-{target_class}")
 
 
-def _column(
+def barrage_column(
     points: int, shift: ColumnShift | None, figures: list[Figure]
 ) -> tuple[str | None, str]:
-    """The 12.6 column for ``points`` after ``shift`` (or None and why there is none)."""
+    """The column of chart 12.6 fired on: the column of ``points`` Actual Barrage Points
+    (12.43) moved by the target's terrain ``shift`` (12.33, 12.34; ``None``: no shift).
+    Returns (column key, ""), or (``None``, why there is none): no Actual point (under 5 Raw,
+    11.33) or shifted left past the 1-2 column (12.34), no effect. Appends the figures to
+    ``figures``."""
     chart = barrage_chart("infantry")  # every part of 12.6 has the same columns
     if points < 1:
         reason = "0 Actual Barrage Points (under 5 Raw): no column of 12.6, no effect"
@@ -70,11 +74,18 @@ def check_d66(value: object, field_name: str, case: str = "12.42") -> int:
     return value
 
 
-def _how(reading: int, mirror: bool) -> str:
+def reading_note(reading: int, mirror: bool) -> str:
+    """The note of a reading figure (12.42): ``reading_note(43, False) == "thrown 43"``; with
+    ``mirror`` (ruling ``combat-example-barrage-reading`` ``"example"``, each die read as 7
+    minus its face) "thrown 43, read as 34 (ruling combat-example-barrage-reading: example)"."""
     if mirror:
         return f"thrown {reading}, read as {MIRROR - reading} (ruling {READING_RULING}: example)"
     return f"thrown {reading}"
 
 
-def _lookup(chart: Chart, column: str | None, reading: int) -> str:
+def result_on_column(chart: Chart, column: str | None, reading: int) -> str:
+    """The result of ``chart`` (a part of 12.6, ``barrage_chart``) for ``reading`` (as read,
+    after any mirroring) on ``column`` (12.44-12.46): ``NO_EFFECT``, ``PINNED`` or the TOE (or
+    Truck) points destroyed, as printed; ``NO_EFFECT`` when there is no column
+    (``barrage_column``: 11.33, 12.34)."""
     return NO_EFFECT if column is None else chart.lookup(column, reading)

@@ -36,31 +36,36 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ledger.charts.figures import Figure, to_json
-from ledger.combat.assault_casualties import _surrendered, _take, _Taken
+from ledger.combat.assault_casualties import TakenLosses, surrendered_losses, take_losses
 from ledger.combat.assault_chart import (
     GAP_RULING,
-    _check_d66,
-    _check_die,
     attacker_throw,
+    check_d66_reading,
+    check_prisoner_die,
     defender_throw,
     is_overrun,
     loss_charts,
 )
 from ledger.combat.assault_differential import (
-    _action,
-    _both_or_neither,
-    _check_forces,
-    _combined_arms,
-    _fixed_shifts,
-    _lone_zero_rated,
-    _note_setup,
-    _raw_note,
-    _units_of,
+    actual_after_combined_arms,
+    assault_action,
     assault_actuals,
+    check_assault_forces,
+    check_both_or_neither,
+    fixed_column_shifts,
+    lone_zero_rated_defender,
+    note_setup_figures,
+    raw_points_note,
+    units_and_hexes,
 )
 from ledger.combat.assault_losses import parenthesised_defence_overwhelmed, retreat_extra_percent
-from ledger.combat.assault_morale import _read_column
-from ledger.combat.assault_odds import CloseAssaultCalculation, _attacker_adjusted, _odds, _status
+from ledger.combat.assault_morale import read_final_column
+from ledger.combat.assault_odds import (
+    CloseAssaultCalculation,
+    adjusted_attacker_loss,
+    assault_status,
+    close_assault_odds,
+)
 from ledger.combat.assault_setup import (
     DEFAULT_ASSAULT_RULINGS,
     DEFENSIVE,
@@ -159,30 +164,30 @@ def calculate_close_assault(
     equal sides, a gun Back that is not a gun, morale or levels for one side only, a missing
     ``available_toe`` entry, or an unknown terrain key.
     """
-    _check_forces(attackers, defenders, not_fighting, guns_back)
-    _both_or_neither("morale", attacker_morale, defender_morale, "15.61")
-    _both_or_neither("levels", attacker_levels or None, defender_levels or None, "15.52")
+    check_assault_forces(attackers, defenders, not_fighting, guns_back)
+    check_both_or_neither("morale", attacker_morale, defender_morale, "15.61")
+    check_both_or_neither("levels", attacker_levels or None, defender_levels or None, "15.52")
     figures: list[Figure] = []
-    action = _action(attackers, probe, available_toe, committed_elsewhere, rulings, figures)
+    action = assault_action(attackers, probe, available_toe, committed_elsewhere, rulings, figures)
     a_raw, d_raw = total_raw(attackers, OFFENSIVE), total_raw(defenders, DEFENSIVE)
     figures += [
         Figure(
             "attacker Raw Offensive Close Assault points",
             a_raw,
             "11.31, 11.34",
-            _raw_note(attackers, OFFENSIVE),
+            raw_points_note(attackers, OFFENSIVE),
         ),
         Figure(
             "defender Raw Defensive Close Assault points",
             d_raw,
             "11.31, 11.34, 15.12",
-            _raw_note(defenders, DEFENSIVE),
+            raw_points_note(defenders, DEFENSIVE),
         ),
     ]
     a_act, d_act, more = assault_actuals(a_raw, d_raw)
     figures += more
-    a_act = _combined_arms("attacker", attackers, a_act, rulings.combined_arms, figures)
-    d_act = _combined_arms("defender", defenders, d_act, rulings.combined_arms, figures)
+    a_act = actual_after_combined_arms("attacker", attackers, a_act, rulings.combined_arms, figures)
+    d_act = actual_after_combined_arms("defender", defenders, d_act, rulings.combined_arms, figures)
     basic = a_act - d_act
     chart = loss_charts()[0]
     basic_column = chart.row_for(basic).key
@@ -199,8 +204,8 @@ def calculate_close_assault(
                 "a Probe does when its Basic Assault Differential is -4 or better",
             )
         )
-    lone = _lone_zero_rated(defenders, not_fighting, guns_back)
-    shifts = _fixed_shifts(
+    lone = lone_zero_rated_defender(defenders, not_fighting, guns_back)
+    shifts = fixed_column_shifts(
         a_raw, d_raw, lone, terrain, hexsides, attacker_levels, defender_levels, rulings
     )
     rolled = (
@@ -245,16 +250,18 @@ def calculate_close_assault(
         overwhelmed=parenthesised_defence_overwhelmed(a_raw, defenders),
         recce_probe=action == "probe" and bool(attackers) and all(e.recce for e in attackers),
         major_city=any(t.startswith("major_city") for t in terrain),
-        phasing_units=tuple(phasing_units if phasing_units is not None else _units_of(attackers)),
+        phasing_units=tuple(
+            phasing_units if phasing_units is not None else units_and_hexes(attackers)
+        ),
         non_phasing_units=tuple(
             non_phasing_units
             if non_phasing_units is not None
-            else _units_of(defenders, not_fighting, guns_back)
+            else units_and_hexes(defenders, not_fighting, guns_back)
         ),
         rulings=rulings,
     )
-    _note_setup(setup, figures)
-    return _odds(setup, basic_column, tuple(figures), tuple(shifts))
+    note_setup_figures(setup, figures)
+    return close_assault_odds(setup, basic_column, tuple(figures), tuple(shifts))
 
 
 def read_close_assault(
@@ -282,10 +289,10 @@ def read_close_assault(
     setup = calc.setup
     if calc.column == NO_ASSAULT:
         return _result_without_dice(calc)
-    _check_d66(attacker_reading, "attacker_reading", "15.73a")
-    _check_d66(defender_reading, "defender_reading", "15.73a")
+    check_d66_reading(attacker_reading, "attacker_reading", "15.73a")
+    check_d66_reading(defender_reading, "defender_reading", "15.73a")
     figures: list[Figure] = []
-    column, surrender = _read_column(
+    column, surrender = read_final_column(
         setup, attacker_morale_reading, defender_morale_reading, figures
     )
     if surrender:
@@ -302,8 +309,12 @@ def read_close_assault(
             f"{'Captured' if captured else 'no Captured'}",
         )
     )
-    a_loss, captured = _attacker_adjusted(chart_loss, captured, setup)
-    a_cap = _check_die(attacker_prisoner_die, "attacker_prisoner_die", "15.73d") if captured else 0
+    a_loss, captured = adjusted_attacker_loss(chart_loss, captured, setup)
+    a_cap = (
+        check_prisoner_die(attacker_prisoner_die, "attacker_prisoner_die", "15.73d")
+        if captured
+        else 0
+    )
     large, small = divmod(defender_reading, 10)
     d_loss, retreat, d_captured = defender_throw(column, large, small, setup.rulings.defender_gap)
     if d_loss is None:
@@ -322,15 +333,17 @@ def read_close_assault(
     )
     d_captured = d_captured and d_loss > 0
     d_cap = (
-        _check_die(defender_prisoner_die, "defender_prisoner_die", "15.73d") if d_captured else 0
+        check_prisoner_die(defender_prisoner_die, "defender_prisoner_die", "15.73d")
+        if d_captured
+        else 0
     )
     engaged = engaged and retreat == 0 and setup.action != "probe"
     outcome = AssaultOutcome(a_loss, d_loss, engaged, retreat, a_cap, d_cap)
     overrun = is_overrun(column)
-    ours = _take(setup.attacker, a_loss, a_cap, False, setup, False)
+    ours = take_losses(setup.attacker, a_loss, a_cap, False, setup, False)
     extra = retreat_extra_percent(retreat, 0, major_city=setup.major_city) if defender_stands else 0
     beaten = setup.overwhelmed and d_loss >= 20
-    theirs = _take(setup.defender, d_loss + extra, d_cap, overrun, setup, beaten)
+    theirs = take_losses(setup.defender, d_loss + extra, d_cap, overrun, setup, beaten)
     if extra:
         figures.append(Figure("defender stands", f"+{extra} %", "15.82", f"{retreat} hexes"))
     return CloseAssaultResult(
@@ -344,7 +357,7 @@ def read_close_assault(
         defender_losses=theirs.losses,
         attacker_captured=sum(c.points for c in ours.captured),
         defender_captured=sum(c.points for c in theirs.captured),
-        status=_status(outcome, setup.action, defender_stands),
+        status=assault_status(outcome, setup.action, defender_stands),
         retreat=0 if defender_stands else retreat,
         attacker_dp=ours.dp,
         defender_dp=theirs.dp,
@@ -358,9 +371,9 @@ def _surrender_result(
 ) -> CloseAssaultResult:
     """17.25: the surrendering side's units all go to the enemy; no assault dice."""
     setup = calc.setup
-    empty = _Taken(0, (), (), 0)
-    ours = _surrendered(setup.attacker) if kind in ("attacker", "both") else empty
-    theirs = _surrendered(setup.defender) if kind in ("defender", "both") else empty
+    empty = TakenLosses(0, (), (), 0)
+    ours = surrendered_losses(setup.attacker) if kind in ("attacker", "both") else empty
+    theirs = surrendered_losses(setup.defender) if kind in ("defender", "both") else empty
     figures.append(Figure("surrender", kind, "17.25", "no Close Assault dice are thrown"))
     return CloseAssaultResult(
         action=setup.action,

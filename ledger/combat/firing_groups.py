@@ -24,7 +24,9 @@ class BarrageFire:
     guns: tuple[Element, ...]
 
 
-def _label(gun: Element) -> str:
+def gun_label(gun: Element) -> str:
+    """How a gun is named in figures and messages (12.0): its element ``name``, or "unit
+    weapon system" when it has none."""
     return gun.name or f"{gun.unit} {gun.system}"
 
 
@@ -42,7 +44,7 @@ def check_firing_group(guns: Sequence[Element]) -> None:
     for gun in guns:
         if gun.points <= 0 or gun.rating("barrage") <= 0:
             raise ValueError(
-                f"{_label(gun)} ({gun.unit}): {gun.points} TOE points at Barrage "
+                f"{gun_label(gun)} ({gun.unit}): {gun.points} TOE points at Barrage "
                 f"{gun.rating('barrage')}: only TOE points with a Barrage Rating fire (12.0)"
             )
     units = {g.unit for g in guns}

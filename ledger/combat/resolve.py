@@ -35,13 +35,17 @@ from ledger.combat.anti_armor import AntiArmorCalculation, AntiArmorResult, read
 from ledger.combat.anti_armor_losses import check_allocation as check_armor_allocation
 from ledger.combat.assault_losses import check_raw_losses
 from ledger.combat.assault_odds import CloseAssaultCalculation
-from ledger.combat.assault_posting import _assault_dp, _assault_markers, _not_captured
+from ledger.combat.assault_posting import (
+    assault_disorganization,
+    assault_markers,
+    losses_less_captured,
+)
 from ledger.combat.assault_proposal import (
-    _assault_pool,
-    _assault_summary,
-    _captured_count,
-    _check_captured,
+    assault_loss_pool,
+    assault_summary,
+    captured_count,
     captured_rows,
+    check_captured_points,
 )
 from ledger.combat.assault_setup import DEFENSIVE, NO_ASSAULT, OFFENSIVE
 from ledger.combat.barrage import BarrageCalculation, BarrageResult, read_barrage
@@ -215,7 +219,7 @@ def _read_assault(
         defender_captured=captured_rows(calc, result, attacker=False),
         defender_stands=stands,
     )
-    return CombatReading(prepared, used, seed, result, proposal, _assault_summary(calc, result))
+    return CombatReading(prepared, used, seed, result, proposal, assault_summary(calc, result))
 
 
 def check_allocation(reading: CombatReading, allocation: Allocation) -> Allocation:
@@ -244,7 +248,7 @@ def check_allocation(reading: CombatReading, allocation: Allocation) -> Allocati
         who = "attacker" if attacker else "defender"
         lost = allocation.attacker_losses if attacker else allocation.defender_losses
         raw = result.attacker_raw_lost if attacker else result.defender_raw_lost
-        pool = _assault_pool(calc, result, attacker=attacker)
+        pool = assault_loss_pool(calc, result, attacker=attacker)
         try:
             check_raw_losses(
                 pool,
@@ -256,7 +260,7 @@ def check_allocation(reading: CombatReading, allocation: Allocation) -> Allocati
         except ValueError as exc:
             raise ValueError(f"{who}_losses: {exc}") from exc
         captured = allocation.attacker_captured if attacker else allocation.defender_captured
-        _check_captured(who, pool, lost, captured, _captured_count(result, attacker))
+        check_captured_points(who, pool, lost, captured, captured_count(result, attacker))
     return allocation
 
 
@@ -327,15 +331,15 @@ def combat_posting(reading: CombatReading, allocation: Allocation | None = None)
     return replace(
         base,
         column=result.column,
-        losses=_not_captured(chosen.attacker_losses, chosen.attacker_captured)
-        + _not_captured(chosen.defender_losses, chosen.defender_captured),
+        losses=losses_less_captured(chosen.attacker_losses, chosen.attacker_captured)
+        + losses_less_captured(chosen.defender_losses, chosen.defender_captured),
         captured=tuple(
             CapturedPoints(x.unit, x.system, x.points, "15.86")
             for x in chosen.attacker_captured + chosen.defender_captured
             if x.points
         ),
-        markers=_assault_markers(prepared, result),
-        disorganization=_assault_dp(prepared, result),
+        markers=assault_markers(prepared, result),
+        disorganization=assault_disorganization(prepared, result),
         cp=result.cp,
         ammunition=result.ammunition,
     )
