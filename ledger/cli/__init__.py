@@ -21,14 +21,14 @@ import sys
 from collections.abc import Sequence
 
 from ledger.cli import combat, game, logistics, movement, planning, sheets, units
-from ledger.cli.app import App, Handler, Refused, _common, _show
-from ledger.cli.combat import _combat, _combat_parsers
+from ledger.cli.app import App, Handler, Refused, common_options, print_report
+from ledger.cli.combat import add_combat_parsers, run_combat
 from ledger.journal import DuplicateGameError, StaleSequenceError, UnknownGameError
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
-    common = _common()
+    common = common_options()
     parser = argparse.ArgumentParser(
         prog="quartermaster",
         description="The journaled ledger of The Campaign for North Africa.",
@@ -55,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     planning.add_planning_parsers(add)  # forecast, plan-convoys, requisitions ... reject
     combat.add_end_combat_segment_parser(add)
     game.add_stage_parsers(add)  # end-stage, history, undo
-    _combat_parsers(sub, common)  # calc, resolve
+    add_combat_parsers(sub, common)  # calc, resolve
     sheets.add_export_parser(add)
     return parser
 
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> None:
     """Carry out one parsed command; raises ``Refused`` when it cannot be done."""
     cmd = args.command
     if cmd in ("calc", "resolve"):
-        _combat(args)
+        run_combat(args)
         return
     app = App(args)
     if cmd in game.STORE_HANDLERS:
@@ -97,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"error: {line}", file=sys.stderr)
         print("nothing was written", file=sys.stderr)
         if getattr(args, "json", False):
-            _show({"refused": refused.details, "written": False}, True)
+            print_report({"refused": refused.details, "written": False}, True)
         return refused.status
     except (UnknownGameError, DuplicateGameError, StaleSequenceError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -50,7 +50,9 @@ class BadRequest(Refused):
     status = 2
 
 
-def _common() -> argparse.ArgumentParser:
+def common_options() -> argparse.ArgumentParser:
+    """The parent parser of every subcommand's options: ``--db`` (an SQLite file path or an
+    SQLAlchemy URL), ``--game`` (default: the only game) and ``--json``; no ``-h`` of its own."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--db", help="database: an SQLite file path or an SQLAlchemy URL")
     common.add_argument("--game", help="the game to use (default: the only one)")
@@ -62,19 +64,26 @@ Add = Callable[[str, str], argparse.ArgumentParser]
 """``add(NAME, HELP)`` in ``build_parser``: a subcommand's parser with the common options."""
 
 
-def _truck_options(p: argparse.ArgumentParser, what: str) -> None:
+def add_truck_options(p: argparse.ArgumentParser, what: str) -> None:
+    """Add ``--light``, ``--medium`` and ``--heavy N`` (whole truck points of each type, 54.2;
+    default ``None``: not given) to ``p``, each helped as "<type> ``what``"."""
     for kind in ("light", "medium", "heavy"):
         p.add_argument(f"--{kind}", type=int, metavar="N", help=f"{kind} {what}")
 
 
-def _trucks_given(args: argparse.Namespace) -> tuple[int, int, int] | None:
+def trucks_given(args: argparse.Namespace) -> tuple[int, int, int] | None:
+    """The truck points of ``add_truck_options`` as (light, medium, heavy), a type left out
+    counting 0; ``None`` when none of the three was given."""
     given = (args.light, args.medium, args.heavy)
     if all(n is None for n in given):
         return None
     return (args.light or 0, args.medium or 0, args.heavy or 0)
 
 
-def _source_options(p: argparse.ArgumentParser, role: Role) -> None:
+def add_source_options(p: argparse.ArgumentParser, role: Role) -> None:
+    """Add the options of a command that writes: ``--reason`` (free text or a log-sheet line,
+    default empty) and ``--role`` (who records it, one of the command roles of 4.5x; default
+    ``role``), read by ``App.source``."""
     p.add_argument("--reason", default="", help="why (free text or a log-sheet line)")
     p.add_argument("--role", choices=ROLES, default=role, help=f"who records it (default {role})")
 
@@ -85,9 +94,13 @@ def _json_default(value: object) -> object:
     raise TypeError(type(value).__name__)
 
 
-def _show(
+def print_report(
     rows: list[dict[str, Any]] | dict[str, Any], as_json: bool, empty: str = "(none)"
 ) -> None:
+    """Print a report: with ``as_json`` as indented JSON (a ``Fraction`` as its string,
+    ``"1/4"``); otherwise a dict as one ``key  value`` line per key, a list of rows as a table
+    (one column per key) or ``empty`` when there are none. CP and other ``Fraction`` figures
+    show in quarter points (``2 1/2``, 6.12)."""
     if as_json:
         print(json.dumps(rows, default=_json_default, indent=2, ensure_ascii=False))
         return
@@ -138,7 +151,7 @@ class App:
     def unit_command(self, state: GameState, command: UnitCommand) -> None:
         """Run ``command(state, unit id, source)`` for the unit named by ``UNIT``, recorded
         for the unit's side."""
-        unit_id = _resolve(state, self.args.unit, "UNIT", ("unit",))
+        unit_id = holder_id(state, self.args.unit, "UNIT", ("unit",))
         side: Side = state.units[unit_id].side
         self.execute(lambda s: command(s.state, unit_id, self.source(s.state, side)))
 
@@ -149,7 +162,7 @@ class App:
         except CommandRefused as refused:
             raise Refused(list(refused.errors)) from refused
         if self.args.json:
-            _show(
+            print_report(
                 [
                     {"said": event_log.describe(e, session.state), "event": json.loads(encode(e))}
                     for e in events
@@ -171,24 +184,33 @@ StoreHandler = Callable[[App, argparse.Namespace], None]
 """Carry out a subcommand on the database alone (``new``, ``games``, ``scenarios``)."""
 
 
-def _resolve(state: GameState, text: str, field: str, kinds: tuple[str, ...]) -> str:
+def holder_id(state: GameState, text: str, field: str, kinds: tuple[str, ...]) -> str:
+    """The id of the holder ``text`` names (its id or name) among ``kinds`` (``"unit"``,
+    ``"dump"``, ``"trucks"``: units, supply dumps, truck groups). Raises ``Refused`` with one
+    error for option or argument ``field`` when it names none of them or is ambiguous."""
     found = resolve_holder(state, text, field, kinds)
     if isinstance(found, LedgerError):
         raise Refused([found])
     return found
 
 
-def _cp_arg(text: str) -> Fraction:
+def cp_arg(text: str) -> Fraction:
+    """A CP amount typed on the command line (``5``, ``1/2``, ``2 1/2``, 6.12) as an exact,
+    non-negative ``Fraction`` in whole quarter points (8.37). Raises ``Refused`` with the
+    parser's message for anything else (not a number, negative, finer than 1/4 CP)."""
     try:
         return parse_cp(text)
     except CPFormatError as exc:
         raise Refused([str(exc)]) from exc
 
 
-def _signed_cp_arg(text: str) -> Fraction:
+def signed_cp_arg(text: str) -> Fraction:
+    """``cp_arg`` with an optional leading sign (``+``, ``-`` or the minus sign ``−``): a change
+    in quarter points such as ``adjust-cohesion --change=-1/2``, as a ``Fraction``. Raises
+    ``Refused`` as ``cp_arg`` does."""
     stripped = text.strip()
     sign = -1 if stripped.startswith(("-", "−")) else 1
-    return sign * _cp_arg(stripped.lstrip("+-−"))
+    return sign * cp_arg(stripped.lstrip("+-−"))
 
 
 _TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -224,7 +246,9 @@ _TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
 """The columns a table shows; ``--json`` gives every key of the report rows."""
 
 
-def _columns(rows: list[dict[str, Any]], table: str, as_json: bool) -> list[dict[str, Any]]:
+def table_columns(rows: list[dict[str, Any]], table: str, as_json: bool) -> list[dict[str, Any]]:
+    """The report ``rows`` cut to the columns table ``table`` (``"units"``, ``"cp"`` or
+    ``"cohesion"``) shows, in its order; with ``as_json`` the rows unchanged (every key)."""
     if as_json:
         return rows
     return [{k: r[k] for k in _TABLE_COLUMNS[table]} for r in rows]

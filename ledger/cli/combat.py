@@ -22,8 +22,8 @@ from ledger.cli.app import (
     BadRequest,
     Handler,
     Refused,
-    _show,
-    _source_options,
+    add_source_options,
+    print_report,
 )
 from ledger.commands.combat import end_combat_segment
 from ledger.journal.session import GameSession
@@ -46,12 +46,12 @@ def add_end_combat_segment_parser(add: Add) -> None:
         "end-combat-segment",
         "end the Combat Segment: Pinned markers off, combat CP caps reset (12.44, 11.24)",
     )
-    _source_options(p, "field_commander")
+    add_source_options(p, "field_commander")
 
 
 def _run_surrender(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    _show(reports.hex_surrender(state, args.hex, args.side), args.json)
+    print_report(reports.hex_surrender(state, args.hex, args.side), args.json)
 
 
 def _run_end_combat_segment(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -78,7 +78,10 @@ _ODDS_KEYS = (
 """The keys of a calculation's JSON that hold exact odds (each sums to 1)."""
 
 
-def _combat_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+def add_combat_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
+    """``calc`` (``cna`` COMBAT INPUT.json with the ``common`` options, and one calculator
+    subcommand per other game) and ``resolve`` INPUT.json, added to the subparsers ``sub``
+    directly: their options differ from ``Add``'s (docs/combat.md, docs/games/)."""
     calc = sub.add_parser(
         "calc",
         help="work out a combat before the dice: every figure, shift and the exact odds",
@@ -123,7 +126,7 @@ def _combat_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
         "--allocation", type=Path, metavar="FILE.json", help="the owner's choice of losses"
     )
     p.add_argument("--confirm", action="store_true", help="post the result to the ledger")
-    _source_options(p, "field_commander")
+    add_source_options(p, "field_commander")
 
 
 def _combat_input(path: str) -> str:
@@ -135,7 +138,7 @@ def _combat_input(path: str) -> str:
         raise BadRequest([LedgerError("INPUT", f"cannot read {path}: {exc.strerror}")]) from exc
 
 
-def _combat(args: argparse.Namespace) -> None:
+def run_combat(args: argparse.Namespace) -> None:
     """``calc cna`` and ``resolve``: build the request's calculation (a game is opened only for
     ledger units or --confirm), then show it, or read the dice and show or post the result."""
     from ledger.io.combat_request import (
@@ -161,7 +164,7 @@ def _combat(args: argparse.Namespace) -> None:
         raise BadRequest(exc.errors) from exc
     if args.command == "calc":
         if args.json:
-            _show(prepared.as_json(), True)
+            print_report(prepared.as_json(), True)
         else:
             _calc_text(prepared.as_json())
         return
@@ -181,7 +184,7 @@ def _game_calc(args: argparse.Namespace) -> None:
     except RequestError as exc:
         raise BadRequest(exc.errors) from exc
     if args.json:
-        _show(result, True)
+        print_report(result, True)
         return
     for line in result.get("summary", []):
         print(line)
@@ -262,7 +265,7 @@ def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, no
         shown["postable"] = not prepared.not_postable
         shown["written"] = False
         if args.json:
-            _show(shown, True)
+            print_report(shown, True)
         else:
             _resolve_text(shown, prepared.not_postable)
         return

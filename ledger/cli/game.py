@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import argparse
 
-from ledger.cli.app import Add, App, Handler, Refused, StoreHandler, _show, _source_options
+from ledger.cli.app import (
+    Add,
+    App,
+    Handler,
+    Refused,
+    StoreHandler,
+    add_source_options,
+    print_report,
+)
 from ledger.commands import logistics, organization_phase
 from ledger.commands.stage_end import end_stage
 from ledger.commands.undo import undo
@@ -47,24 +55,24 @@ def add_phase_parser(add: Add) -> None:
         help="`next`, or a phase key, letter or name (`G`, `movement and combat`)",
     )
     p.add_argument("--player", choices=["A", "B"], help="Player A or B for phases F to L")
-    _source_options(p, "commander_in_chief")
+    add_source_options(p, "commander_in_chief")
 
 
 def add_weather_parser(add: Add) -> None:
     """``weather``."""
     p = add("weather", "the weather of this Operations Stage (29.x); give one to record it")
     p.add_argument("weather", metavar="WEATHER", nargs="?", choices=WEATHERS)
-    _source_options(p, "commander_in_chief")
+    add_source_options(p, "commander_in_chief")
 
 
 def add_stage_parsers(add: Add) -> None:
     """``end-stage``, ``history``, ``undo``."""
     p = add("end-stage", "end the Operations Stage: CP expended back to 0 (6.16), clock advances")
-    _source_options(p, "commander_in_chief")
+    add_source_options(p, "commander_in_chief")
     p = add("history", "the journal: sequence, game time, side/role, what, why")
     p.add_argument("--last", type=int, metavar="N", help="only the last N events")
     p = add("undo", "reverse the last action, with what the ledger posted for it")
-    _source_options(p, "commander_in_chief")
+    add_source_options(p, "commander_in_chief")
 
 
 def _run_new(app: App, args: argparse.Namespace) -> None:
@@ -87,7 +95,7 @@ def _run_new(app: App, args: argparse.Namespace) -> None:
 
 
 def _run_games(app: App, args: argparse.Namespace) -> None:
-    _show(
+    print_report(
         [
             {"game": n, "scenario": s, "created": c.isoformat(timespec="seconds"), "events": k}
             for n, s, c, k in app.store.games()
@@ -100,18 +108,18 @@ def _run_games(app: App, args: argparse.Namespace) -> None:
 def _run_scenarios(app: App, args: argparse.Namespace) -> None:
     from ledger.io.scenario import bundled_scenarios
 
-    _show([{"id": k, "file": str(v)} for k, v in bundled_scenarios().items()], args.json)
+    print_report([{"id": k, "file": str(v)} for k, v in bundled_scenarios().items()], args.json)
 
 
 def _run_clock(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    _show(reports.clock(state), args.json)
+    print_report(reports.clock(state), args.json)
 
 
 def _run_phase(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
     if args.target is None:
-        _show(reports.phases(state), args.json)
+        print_report(reports.phases(state), args.json)
         return
     target = None
     if args.target.casefold() != "next":
@@ -132,7 +140,7 @@ def _run_phase(app: App, session: GameSession, args: argparse.Namespace) -> None
 def _run_weather(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
     if args.weather is None:
-        _show({"game_time": state.clock.short, "weather": state.weather}, args.json)
+        print_report({"game_time": state.clock.short, "weather": state.weather}, args.json)
         return
     app.execute(
         lambda s: logistics.record_weather(s.state, args.weather, app.source(s.state, None))
@@ -142,7 +150,7 @@ def _run_weather(app: App, session: GameSession, args: argparse.Namespace) -> No
 def _run_history(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
     rows = event_log.history(session.indexed(), state)
-    _show(rows[-args.last :] if args.last else rows, args.json)
+    print_report(rows[-args.last :] if args.last else rows, args.json)
 
 
 def _run_end_stage(app: App, session: GameSession, args: argparse.Namespace) -> None:

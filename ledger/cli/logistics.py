@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from ledger.cli.app import Add, App, Handler, _cp_arg, _resolve, _show, _source_options
+from ledger.cli.app import Add, App, Handler, add_source_options, cp_arg, holder_id, print_report
 from ledger.commands import logistics
 from ledger.commands.logistics import ARRIVAL_CAUSES, CONSUMPTION_CAUSES
 from ledger.commands.transfers import transfer
@@ -43,7 +43,7 @@ def add_transfer_parser(add: Add) -> None:
     p.add_argument("--to", dest="destination", required=True, metavar="HOLDER")
     for commodity in ("ammo", "fuel", "stores", "water"):
         p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
-    _source_options(p, "logistics_commander")
+    add_source_options(p, "logistics_commander")
 
 
 def add_stock_parsers(add: Add) -> None:
@@ -57,19 +57,19 @@ def add_stock_parsers(add: Add) -> None:
         p.add_argument("--cause", required=True, choices=list(causes))
         for commodity in ("ammo", "fuel", "stores", "water"):
             p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
-        _source_options(p, "logistics_commander")
+        add_source_options(p, "logistics_commander")
     p = add("capture", "take the enemy's supplies; the usable share is kept (50.16, 51.16)")
     p.add_argument("enemy", metavar="ENEMY", help="the enemy's dump, unit or truck group")
     p.add_argument("--to", dest="captor", required=True, metavar="HOLDER", help="your holder")
     for commodity in ("ammo", "fuel", "stores", "water"):
         p.add_argument(f"--{commodity}", type=int, default=0, metavar="N", help="default: all")
-    _source_options(p, "logistics_commander")
+    add_source_options(p, "logistics_commander")
     p = add("draw-water", "draw water at a town, bir, oasis or major city (52.7, 8.48)")
     p.add_argument("holder", metavar="HOLDER", help="a unit or truck group at the well")
     p.add_argument("--at", required=True, choices=["town", "bir", "oasis", "major-city"])
     p.add_argument("--roll", type=int, metavar="1..6", help="the die, for a town or bir")
     p.add_argument("--water", type=int, metavar="N", help="for an oasis or major city")
-    _source_options(p, "logistics_commander")
+    add_source_options(p, "logistics_commander")
     p = add(
         "move-trucks",
         "move a convoy to a hex within its CPA in the Truck Convoy Movement Phase, burning its "
@@ -83,28 +83,28 @@ def add_stock_parsers(add: Add) -> None:
         action="store_true",
         help="a Reaction in a Movement and Combat Phase, stacked with a friendly unit (8.53)",
     )
-    _source_options(p, "logistics_commander")
+    add_source_options(p, "logistics_commander")
 
 
 def _run_dumps(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    _show(reports.dumps(state, args.side), args.json)
+    print_report(reports.dumps(state, args.side), args.json)
 
 
 def _run_trucks(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    _show(reports.trucks(state, args.side, include_arriving=args.all), args.json)
+    print_report(reports.trucks(state, args.side, include_arriving=args.all), args.json)
 
 
 def _run_supply(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    _show(reports.supply_totals(state), args.json)
+    print_report(reports.supply_totals(state), args.json)
 
 
 def _run_transfer(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    origin = _resolve(state, args.origin, "--from", ("dump", "unit", "trucks"))
-    destination = _resolve(state, args.destination, "--to", ("dump", "unit", "trucks"))
+    origin = holder_id(state, args.origin, "--from", ("dump", "unit", "trucks"))
+    destination = holder_id(state, args.destination, "--to", ("dump", "unit", "trucks"))
     amounts = Supplies(args.ammo, args.fuel, args.stores, args.water)
     side = state.holder_side(origin)
     app.execute(
@@ -115,7 +115,7 @@ def _run_transfer(app: App, session: GameSession, args: argparse.Namespace) -> N
 def _run_stock_change(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
     cmd = args.command
-    holder = _resolve(state, args.holder, "HOLDER", ("dump", "unit", "trucks"))
+    holder = holder_id(state, args.holder, "HOLDER", ("dump", "unit", "trucks"))
     amounts = Supplies(args.ammo, args.fuel, args.stores, args.water)
     stock_change = logistics.consume if cmd == "consume" else logistics.arrive
     side = state.holder_side(holder)
@@ -128,8 +128,8 @@ def _run_capture(app: App, session: GameSession, args: argparse.Namespace) -> No
     state = session.state
     from ledger.commands.capture import capture
 
-    enemy = _resolve(state, args.enemy, "ENEMY", ("dump", "unit", "trucks"))
-    captor = _resolve(state, args.captor, "--to", ("dump", "unit", "trucks"))
+    enemy = holder_id(state, args.enemy, "ENEMY", ("dump", "unit", "trucks"))
+    captor = holder_id(state, args.captor, "--to", ("dump", "unit", "trucks"))
     asked = Supplies(args.ammo, args.fuel, args.stores, args.water)
     app.execute(
         lambda s: capture(
@@ -144,7 +144,7 @@ def _run_capture(app: App, session: GameSession, args: argparse.Namespace) -> No
 
 def _run_draw_water(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    holder = _resolve(state, args.holder, "HOLDER", ("unit", "trucks"))
+    holder = holder_id(state, args.holder, "HOLDER", ("unit", "trucks"))
     side = state.holder_side(holder)
     app.execute(
         lambda s: logistics.draw_water(
@@ -160,8 +160,8 @@ def _run_draw_water(app: App, session: GameSession, args: argparse.Namespace) ->
 
 def _run_move_trucks(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    group = _resolve(state, args.trucks, "GROUP", ("trucks",))
-    trip_cp = _cp_arg(args.cp)
+    group = holder_id(state, args.trucks, "GROUP", ("trucks",))
+    trip_cp = cp_arg(args.cp)
     side = state.holder_side(group)
     app.execute(
         lambda s: logistics.move_trucks(

@@ -10,7 +10,16 @@ import argparse
 from fractions import Fraction
 from typing import Any
 
-from ledger.cli.app import Add, App, Handler, Refused, _cp_arg, _resolve, _show, _source_options
+from ledger.cli.app import (
+    Add,
+    App,
+    Handler,
+    Refused,
+    add_source_options,
+    cp_arg,
+    holder_id,
+    print_report,
+)
 from ledger.commands.breakdown_log import breakdown_check, breakdown_rows, repair
 from ledger.commands.movement import MOVE_ACTIONS, move_unit
 from ledger.commands.outcome import Outcome
@@ -32,7 +41,7 @@ def add_vehicle_parsers(add: Add) -> None:
         help="the hexes entered, [road:|track:]TERRAIN[+HEXSIDE],...: road:clear,rough,clear+ridge",
     )
     p.add_argument("--action", default="move", choices=MOVE_ACTIONS, help="the 6.3 action")
-    _source_options(p, "field_commander")
+    add_source_options(p, "field_commander")
     p = add(
         "breakdown-check",
         "a unit's vehicles check for Breakdown on chart 21.38 (21.26-21.35); no --roll: the odds",
@@ -51,12 +60,12 @@ def add_vehicle_parsers(add: Add) -> None:
         choices=["yes", "no"],
         help="half the movement was in Sandstorm map sections (21.37d; default: the weather)",
     )
-    _source_options(p, "field_commander")
+    add_source_options(p, "field_commander")
     p = add("repair", "TOE Strength Points awaiting repair return to the TOE (Repair Phase, 5.2)")
     p.add_argument("unit", metavar="UNIT")
     p.add_argument("--system", required=True, metavar="SYSTEM", help="weapon system id or name")
     p.add_argument("--points", required=True, type=int, metavar="N")
-    _source_options(p, "field_commander")
+    add_source_options(p, "field_commander")
 
 
 def _run_vehicles(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -68,7 +77,7 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
     """``move``, ``breakdown-check`` and ``repair``: record the command and show the unit's
     move, Breakdown Points, TOE and points awaiting repair (``breakdown-check`` also each
     vehicle type's column and exact odds, 21.34; without ``--roll`` only those)."""
-    unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
+    unit_id = holder_id(state, args.unit, "UNIT", ("unit",))
     side = state.units[unit_id].side
     odds: list[dict[str, Any]] = []
     storm: bool | None = None
@@ -80,7 +89,7 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
         ]
         if not args.roll:
             if args.json:
-                _show(odds, True)
+                print_report(odds, True)
             else:
                 _odds(odds)
             return
@@ -88,7 +97,7 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
     def make(now: GameState) -> Outcome:
         source = app.source(now, side)
         if args.command == "move":
-            cp = _cp_arg(args.cp)
+            cp = cp_arg(args.cp)
             return move_unit(now, unit_id, args.to, cp, args.hexes, source, args.action)
         if args.command == "repair":
             return repair(now, unit_id, args.system, args.points, source)
@@ -111,7 +120,7 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
         "awaiting_repair": {h.system: h.points for h in unit.awaiting_repair},
     }
     if args.json:
-        _show({"recorded": said, **after, **({"types": odds} if odds else {})}, True)
+        print_report({"recorded": said, **after, **({"types": odds} if odds else {})}, True)
         return
     if odds:
         _odds(odds)
@@ -122,7 +131,7 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
 
 def _odds(rows: list[dict[str, Any]]) -> None:
     """Each vehicle type's 21.38 column and exact odds of TOE Strength Points broken down."""
-    _show(
+    print_report(
         [
             {
                 **{k: r[k] for k in ("name", "toe_points", "bar", "breakdown_points", "column")},

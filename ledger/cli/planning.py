@@ -11,7 +11,16 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from ledger.cli.app import Add, App, Handler, Refused, _cp_arg, _resolve, _show, _source_options
+from ledger.cli.app import (
+    Add,
+    App,
+    Handler,
+    Refused,
+    add_source_options,
+    cp_arg,
+    holder_id,
+    print_report,
+)
 from ledger.commands import logistics
 from ledger.journal.codec import encode
 from ledger.journal.session import CommandRefused, GameSession
@@ -50,7 +59,7 @@ def add_planning_parsers(add: Add) -> None:
         action="store_true",
         help="with --accept: record the legs whose convoy stands at its dump, leave the rest",
     )
-    _source_options(p, "logistics_commander")
+    add_source_options(p, "logistics_commander")
     p = add("requisitions", "the Supply Requisitions (4.55)")
     p.add_argument("--side", choices=SIDES)
     p.add_argument("--open", action="store_true", help="only the open ones")
@@ -59,22 +68,22 @@ def add_planning_parsers(add: Add) -> None:
     for commodity in ("ammo", "fuel", "stores", "water"):
         p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
     p.add_argument("--note", default="")
-    _source_options(p, "field_commander")
+    add_source_options(p, "field_commander")
     p = add("fulfil", "fulfil a requisition by a transfer from a dump, unit or trucks (4.55)")
     p.add_argument("requisition", metavar="R")
     p.add_argument("--from", dest="origin", required=True, metavar="HOLDER")
-    _source_options(p, "logistics_commander")
+    add_source_options(p, "logistics_commander")
     p = add("reject", "reject a requisition, saying why (--reason, 4.55)")
     p.add_argument("requisition", metavar="R")
-    _source_options(p, "logistics_commander")
+    add_source_options(p, "logistics_commander")
 
 
 def _run_forecast(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    planned_cp = _cp_arg(args.cp) if args.cp != "0" else Fraction(0)
+    planned_cp = cp_arg(args.cp) if args.cp != "0" else Fraction(0)
     plan = {"opstages": args.opstages, "cp_per_opstage": planned_cp, "weather": args.weather}
     if args.unit is not None:
-        hq = _resolve(state, args.unit, "HQ", ("unit",))
+        hq = holder_id(state, args.unit, "HQ", ("unit",))
         result = formation_forecast(state, hq, **plan)
     elif args.side is not None:
         result = side_forecast(state, args.side, **plan)
@@ -87,11 +96,11 @@ def _run_forecast(app: App, session: GameSession, args: argparse.Namespace) -> N
         **{f"{c}_short_from": (t.short if t else "lasts") for c, t in result.first_short.items()},
     }
     if args.json:
-        _show({**summary, "stages": forecast_rows(result)}, True)
+        print_report({**summary, "stages": forecast_rows(result)}, True)
     else:
-        _show(summary, False)
+        print_report(summary, False)
         print()
-        _show(forecast_rows(result), False)
+        print_report(forecast_rows(result), False)
 
 
 def _run_plan_convoys(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -101,7 +110,7 @@ def _run_plan_convoys(app: App, session: GameSession, args: argparse.Namespace) 
 
 def _run_requisitions(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    _show(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")
+    print_report(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")
 
 
 def _run_requisition(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -119,7 +128,7 @@ def _run_fulfil_reject(app: App, session: GameSession, args: argparse.Namespace)
     req = state.requisitions.get(args.requisition)
     side = state.units[req.unit_id].side if req is not None else None
     if cmd == "fulfil":
-        origin = _resolve(state, args.origin, "--from", ("dump", "unit", "trucks"))
+        origin = holder_id(state, args.origin, "--from", ("dump", "unit", "trucks"))
         app.execute(
             lambda s: logistics.fulfil_requisition(
                 s.state, args.requisition, origin, app.source(s.state, side)
@@ -174,12 +183,12 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
         "requisitions": requisition_rows(state, plan),
     }
     if not args.json:
-        _show(plan_summary(plan), False)
+        print_report(plan_summary(plan), False)
         print()
-        _show(leg_rows(state, plan), False, "(nothing can be delivered)")
+        print_report(leg_rows(state, plan), False, "(nothing can be delivered)")
     if not args.accept:
         if args.json:
-            _show(report, True)
+            print_report(report, True)
         return
     session = app.session()
     ready_only = bool(args.ready_only)
@@ -196,7 +205,7 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
             {"said": text, "event": json.loads(encode(e))}
             for text, e in zip(said, events, strict=True)
         ]
-        _show({**report, "recorded": recorded, "left_out": skipped}, True)
+        print_report({**report, "recorded": recorded, "left_out": skipped}, True)
         return
     print()
     for text in said:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ledger.cli.app import Add, App, Handler, Refused, _resolve
+from ledger.cli.app import Add, App, Handler, Refused, holder_id
 from ledger.journal.session import GameSession
 from ledger.model.units import SIDES
 
@@ -49,7 +49,7 @@ def _run_export(app: App, session: GameSession, args: argparse.Namespace) -> Non
         hq = None
         what = "TOE Log Sheets"
         if args.formation is not None:
-            hq = _resolve(state, args.formation, "--formation", ("unit",))
+            hq = holder_id(state, args.formation, "--formation", ("unit",))
             what += f" of {state.units[hq].name}"
         try:
             data = toe_log_workbook(state, args.side, session.name, hq)

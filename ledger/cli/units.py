@@ -16,14 +16,14 @@ from ledger.cli.app import (
     App,
     Handler,
     Refused,
-    _columns,
-    _cp_arg,
-    _resolve,
-    _show,
-    _signed_cp_arg,
-    _source_options,
-    _truck_options,
-    _trucks_given,
+    add_source_options,
+    add_truck_options,
+    cp_arg,
+    holder_id,
+    print_report,
+    signed_cp_arg,
+    table_columns,
+    trucks_given,
 )
 from ledger.commands import first_line_trucks, reorganize
 from ledger.commands.cp import adjust_cohesion, correct_toe, spend_cp
@@ -65,7 +65,7 @@ def add_capability_parsers(add: Add) -> None:
         "cp", metavar="CP", nargs="?", help="CP: 5, 1/2, 2 1/2 (optional for a fixed-cost action)"
     )
     p.add_argument("--action", default="other", help="a 6.3 action (see `quartermaster actions`)")
-    _source_options(p, "field_commander")
+    add_source_options(p, "field_commander")
     add("actions", "the Capability Point Cost Summary (6.3) as named actions")
     p = add("morale", "a unit's Adjusted Morale odds at its Cohesion Level (17.4, 17.2x)")
     p.add_argument("unit", metavar="UNIT")
@@ -92,7 +92,7 @@ def add_capability_parsers(add: Add) -> None:
         "--cause", required=True, choices=["victorious-assault", "assault-losses", "correction"]
     )
     p.add_argument("--change", metavar="N", help="for a correction: --change=+2, --change=-1/2")
-    _source_options(p, "field_commander")
+    add_source_options(p, "field_commander")
     p = add(
         "correct-toe",
         "correct a unit's TOE Strength Points, e.g. a proposed 51.22/52.53 loss taken elsewhere",
@@ -102,7 +102,7 @@ def add_capability_parsers(add: Add) -> None:
     p.add_argument(
         "--change", required=True, type=int, metavar="N", help="--change=-1 lost, --change=+1 back"
     )
-    _source_options(p, "field_commander")
+    add_source_options(p, "field_commander")
 
 
 def add_organization_parsers(add: Add) -> None:
@@ -114,40 +114,40 @@ def add_organization_parsers(add: Add) -> None:
         p = add(name, text)
         p.add_argument("unit", metavar="UNIT")
         p.add_argument("parent", metavar="HQ", help="the Parent Formation's HQ")
-        _source_options(p, "field_commander")
+        add_source_options(p, "field_commander")
     p = add("detach", "detach a unit from its Parent Formation (6.3: 1 CP each; 8.96 trucks)")
     p.add_argument("unit", metavar="UNIT")
-    _truck_options(p, "truck points going with the unit (8.97), default 0")
-    _source_options(p, "field_commander")
+    add_truck_options(p, "truck points going with the unit (8.97), default 0")
+    add_source_options(p, "field_commander")
     p = add("attach-trucks", "attach truck points of a group to a unit (8.96, 8.97)")
     p.add_argument("trucks", metavar="GROUP", help="truck group id")
     p.add_argument("unit", metavar="UNIT")
-    _truck_options(p, "truck points to attach (default: the whole group)")
-    _source_options(p, "logistics_commander")
+    add_truck_options(p, "truck points to attach (default: the whole group)")
+    add_source_options(p, "logistics_commander")
     p = add("detach-trucks", "detach truck points of a formation into a convoy group (8.97)")
     p.add_argument("unit", metavar="HQ", help="the formation's highest HQ (or a lone unit)")
-    _truck_options(p, "truck points to detach")
-    _source_options(p, "logistics_commander")
+    add_truck_options(p, "truck points to detach")
+    add_source_options(p, "logistics_commander")
     p = add("load-troops", "carry a leg unit on its formation's truck points (6.17, 8.95)")
     p.add_argument("unit", metavar="UNIT")
-    _truck_options(p, "truck points carrying it (all 0 unloads it)")
-    _source_options(p, "field_commander")
+    add_truck_options(p, "truck points carrying it (all 0 unloads it)")
+    add_source_options(p, "field_commander")
 
 
 def _run_units(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
     rows = reports.units(state, args.side, include_arriving=args.all)
-    _show(_columns(rows, "units", args.json), args.json)
+    print_report(table_columns(rows, "units", args.json), args.json)
 
 
 def _run_toe(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    _show(reports.toe(state, _resolve(state, args.unit, "UNIT", ("unit",))), args.json)
+    print_report(reports.toe(state, holder_id(state, args.unit, "UNIT", ("unit",))), args.json)
 
 
 def _run_warnings(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    _show(
+    print_report(
         [
             {
                 "check": w.check,
@@ -165,25 +165,25 @@ def _run_warnings(app: App, session: GameSession, args: argparse.Namespace) -> N
 
 def _run_spend_cp(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    cp = _cp_arg(args.cp) if args.cp is not None else None
+    cp = cp_arg(args.cp) if args.cp is not None else None
     app.unit_command(state, lambda s, uid, src: spend_cp(s, uid, cp, src, args.action))
 
 
 def _run_morale(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    unit_id = _resolve(state, args.unit, "UNIT", ("unit",))
+    unit_id = holder_id(state, args.unit, "UNIT", ("unit",))
     try:
         row = reports.morale(state, unit_id, args.reading)
     except ValueError as exc:
         raise Refused([f"--reading / UNIT: {exc}"]) from exc
     if args.json:
-        _show(row, True)
+        print_report(row, True)
     else:
         odds = row.pop("adjusted_morale_odds")
         row.pop("modifier_odds")
-        _show(row, False)
+        print_report(row, False)
         print()
-        _show(
+        print_report(
             [
                 {
                     "adjusted_morale": k,
@@ -198,18 +198,18 @@ def _run_morale(app: App, session: GameSession, args: argparse.Namespace) -> Non
 
 def _run_formation(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    hq = _resolve(state, args.unit, "HQ", ("unit",))
+    hq = holder_id(state, args.unit, "HQ", ("unit",))
     summary, rows = formations.formation_organization(state, hq)
     tree = formation_tree(state, hq)
     summary = {**summary, **formation_strengths(state, tree)}
     if args.json:
-        _show({**summary, "tree": rows}, True)
+        print_report({**summary, "tree": rows}, True)
     else:
         for key in ("trucks", "carrying"):
             summary.pop(key)
-        _show(summary, False)
+        print_report(summary, False)
         print()
-        _show(
+        print_report(
             [
                 {
                     "unit": "· " * int(str(r.pop("depth"))) + str(r["counter"]),
@@ -222,7 +222,7 @@ def _run_formation(app: App, session: GameSession, args: argparse.Namespace) -> 
 
 
 def _run_actions(app: App, session: GameSession, args: argparse.Namespace) -> None:
-    _show(
+    print_report(
         [
             {
                 "action": a.id,
@@ -241,12 +241,12 @@ def _run_actions(app: App, session: GameSession, args: argparse.Namespace) -> No
 def _run_capability(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
     cmd = args.command
-    _show(_columns(reports.capability(state, args.side), cmd, args.json), args.json)
+    print_report(table_columns(reports.capability(state, args.side), cmd, args.json), args.json)
 
 
 def _run_adjust_cohesion(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    change = _signed_cp_arg(args.change) if args.change is not None else None
+    change = signed_cp_arg(args.change) if args.change is not None else None
     app.unit_command(state, lambda s, uid, src: adjust_cohesion(s, uid, args.cause, src, change))
 
 
@@ -261,21 +261,21 @@ def _run_correct_toe(app: App, session: GameSession, args: argparse.Namespace) -
 def _run_assign_attach(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
     cmd = args.command
-    parent = _resolve(state, args.parent, "HQ", ("unit",))
+    parent = holder_id(state, args.parent, "HQ", ("unit",))
     command = reorganize.assign if cmd == "assign" else reorganize.attach
     app.unit_command(state, lambda s, uid, src: command(s, uid, parent, src))
 
 
 def _run_detach(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    trucks = _trucks_given(args) or (0, 0, 0)
+    trucks = trucks_given(args) or (0, 0, 0)
     app.unit_command(state, lambda s, uid, src: reorganize.detach(s, uid, src, trucks))
 
 
 def _run_attach_trucks(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
-    group = _resolve(state, args.trucks, "GROUP", ("trucks",))
-    points = _trucks_given(args)
+    group = holder_id(state, args.trucks, "GROUP", ("trucks",))
+    points = trucks_given(args)
     app.unit_command(
         state, lambda s, uid, src: first_line_trucks.attach_trucks(s, group, uid, points, src)
     )
@@ -286,7 +286,7 @@ def _run_detach_trucks_load_troops(
 ) -> None:
     state = session.state
     cmd = args.command
-    given = _trucks_given(args)
+    given = trucks_given(args)
     if given is None:
         raise Refused(["--light/--medium/--heavy: give the truck points"])
     make = (
