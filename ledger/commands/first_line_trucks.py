@@ -13,8 +13,8 @@ enforced, each refusable as a house rule where a ruling says so:
   carried; trucks carrying troops are not free for anything else; light trucks carry no guns;
   loading costs 0 CP in the Organization Phase, 2 CP otherwise (6.3).
 
-The truck-point moves here (``_draw``, ``_group_for``) also carry out the 8.96/8.97 share of a
-unit's detachment (``commands.reorganize.detach``).
+The truck-point moves here (``draw_truck_points``, ``receiving_truck_group``) also carry out the
+8.96/8.97 share of a unit's detachment (``commands.reorganize.detach``).
 """
 
 from __future__ import annotations
@@ -23,14 +23,13 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ledger.commands.organization_phase import (
-    _app_source,
-    _charge,
-    _phase_allows,
-    _phase_error,
-    _refuse,
-    _unit,
+    app_made_source,
+    charge_action_cp,
+    in_allowed_phase,
+    unit_in_play,
+    wrong_phase_error,
 )
-from ledger.commands.outcome import Outcome
+from ledger.commands.outcome import Outcome, refuse
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event, TroopsCarried, TruckPointsMoved
 from ledger.model.holdings import TruckGroup
@@ -59,7 +58,8 @@ NO_COMPLETE_TRUCK_DETACH_COHESION = -5
 Points = tuple[int, int, int]
 
 
-def _sum_groups(groups: list[TruckGroup]) -> Points:
+def total_truck_points(groups: list[TruckGroup]) -> Points:
+    """The truck points of ``groups`` together: (light, medium, heavy), whole (54.2)."""
     return (
         sum(g.light for g in groups),
         sum(g.medium for g in groups),
@@ -67,11 +67,13 @@ def _sum_groups(groups: list[TruckGroup]) -> Points:
     )
 
 
-def _points_text(points: tuple[int, ...]) -> str:
+def truck_points_text(points: tuple[int, ...]) -> str:
+    """Truck points (light, medium, heavy) for a message: ``"2 light, 0 medium, 1 heavy truck
+    points"``."""
     return ", ".join(f"{n} {t}" for t, n in zip(TRUCK_TYPES, points, strict=True)) + " truck points"
 
 
-def _group_for(
+def receiving_truck_group(
     state: GameState, unit_id: str, candidates: list[TruckGroup]
 ) -> TruckGroup | tuple[str, TruckGroup]:
     """The group attached to ``unit_id`` to receive truck points, or a new one (id, group)."""
@@ -106,7 +108,7 @@ def _new_group_id(state: GameState, base: str) -> str:
     return f"{base}.{n}"
 
 
-def _draw(
+def draw_truck_points(
     state: GameState,
     sources: list[TruckGroup],
     destination: TruckGroup | tuple[str, TruckGroup],
@@ -149,12 +151,12 @@ def attach_trucks(
     In the Organization Phase, or when the unit was attached or detached this Operations Stage
     (8.97). Refused: unknown groups or units, different sides, more points than the group has,
     leaving a unit at Cohesion −5 or worse without trucks (8.97)."""
-    unit, errors = _unit(state, unit_id, "unit")
+    unit, errors = unit_in_play(state, unit_id, "unit")
     group = state.trucks.get(origin)
     if group is None:
         errors.append(LedgerError("trucks", f"no truck group {origin!r} in this game"))
     if unit is None or group is None or errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     wanted = points if points is not None else (group.light, group.medium, group.heavy)
     errors += _truck_amount_errors(group, wanted)
     if group.side != unit.side:
@@ -170,9 +172,9 @@ def attach_trucks(
                 "8.96",
             )
         )
-    if not _phase_allows(state, ORGANIZATION) and unit.reorganized_at != state.clock:
+    if not in_allowed_phase(state, ORGANIZATION) and unit.reorganized_at != state.clock:
         errors.append(
-            _phase_error(
+            wrong_phase_error(
                 state,
                 "phase",
                 "Trucks are attached (unless the unit was attached or detached this OpStage)",
@@ -183,9 +185,9 @@ def attach_trucks(
     if group.attached_to is not None:
         errors += _truck_removal_errors(state, group.attached_to, wanted)
     if errors:
-        return _refuse(*errors)
-    destination = _group_for(state, unit_id, [])
-    return Outcome(events=tuple(_draw(state, [group], destination, wanted, source)))
+        return refuse(*errors)
+    destination = receiving_truck_group(state, unit_id, [])
+    return Outcome(events=tuple(draw_truck_points(state, [group], destination, wanted, source)))
 
 
 def detach_trucks(state: GameState, unit_id: str, points: Points, source: Source) -> Outcome:
@@ -193,9 +195,9 @@ def detach_trucks(state: GameState, unit_id: str, points: Points, source: Source
     trucks of the whole formation) into a new convoy group at its location, in the
     Organization Phase (8.97). Refused: a unit that is not the head of its formation, more
     points than are free of troops, taking all trucks from a unit at Cohesion −5 or worse."""
-    unit, errors = _unit(state, unit_id, "unit")
+    unit, errors = unit_in_play(state, unit_id, "unit")
     if unit is None or errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     top = highest_parent(state, unit_id)
     if top != unit_id:
         errors.append(
@@ -207,15 +209,15 @@ def detach_trucks(state: GameState, unit_id: str, points: Points, source: Source
         )
     if not any(points) or any(n < 0 for n in points):
         errors.append(LedgerError("trucks", "give the light, medium and heavy truck points (≥ 0)"))
-    if not _phase_allows(state, ORGANIZATION):
+    if not in_allowed_phase(state, ORGANIZATION):
         errors.append(
-            _phase_error(state, "phase", "Trucks are detached", "Organization Phase", "8.97")
+            wrong_phase_error(state, "phase", "Trucks are detached", "Organization Phase", "8.97")
         )
     if errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     errors += _truck_removal_errors(state, unit_id, points)
     if errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     new_id = _new_group_id(state, f"{unit_id}.convoy")
     convoy = TruckGroup(
         id=new_id,
@@ -226,7 +228,7 @@ def detach_trucks(state: GameState, unit_id: str, points: Points, source: Source
         source=f"detached from {unit.name}",
     )
     groups = formation_truck_groups(state, top)
-    return Outcome(events=tuple(_draw(state, groups, (new_id, convoy), points, source)))
+    return Outcome(events=tuple(draw_truck_points(state, groups, (new_id, convoy), points, source)))
 
 
 def _truck_amount_errors(group: TruckGroup, wanted: Points) -> list[LedgerError]:
@@ -283,13 +285,15 @@ def carry_troops(state: GameState, unit_id: str, points: Points, source: Source)
     Organization Phase, 2 CP otherwise (6.3). Refused: a motorized unit, truck types that may
     not carry its cargo (54.2: light trucks carry no guns), more points than the formation has
     free (8.95), more than needed to carry it."""
-    unit, errors = _unit(state, unit_id, "unit")
+    unit, errors = unit_in_play(state, unit_id, "unit")
     if unit is None or errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     if any(n < 0 for n in points):
-        return _refuse(LedgerError("trucks", "truck points are 0 or more"))
+        return refuse(LedgerError("trucks", "truck points are 0 or more"))
     if points == unit.carried_by:
-        return _refuse(LedgerError("trucks", f"{unit.name} already rides {_points_text(points)}"))
+        return refuse(
+            LedgerError("trucks", f"{unit.name} already rides {truck_points_text(points)}")
+        )
     own = state.cpa(replace(unit, carried_by=(0, 0, 0)), for_movement=True)
     cargo = cargo_of(state.classes[unit.class_id])
     if own is not None and own > NON_MOTORIZED_CPA:
@@ -328,21 +332,21 @@ def carry_troops(state: GameState, unit_id: str, points: Points, source: Source)
             errors.append(
                 LedgerError(
                     f"--{t}",
-                    f"{_points_text(points)} carry {_fraction(capacity)} TOE points; "
+                    f"{truck_points_text(points)} carry {_fraction(capacity)} TOE points; "
                     f"{unit.name} has {needed}: one {t} point fewer would do",
                     "8.95",
                 )
             )
             break
     if errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     charged: list[Event] = []
     if not is_phase(state.phase, ORGANIZATION):  # 6.3: free in the Organization Phase
-        charged, problems = _charge(
-            state, [unit_id], "load-unload", _app_source(source, f"load/unload {unit.name}")
+        charged, problems = charge_action_cp(
+            state, [unit_id], "load-unload", app_made_source(source, f"load/unload {unit.name}")
         )
         if problems:
-            return _refuse(*problems)
+            return refuse(*problems)
     return Outcome(
         events=(TroopsCarried(source, unit_id, unit.carried_by, points), *charged),
     )

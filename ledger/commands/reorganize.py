@@ -21,20 +21,19 @@ from __future__ import annotations
 
 from ledger.commands.first_line_trucks import (
     Points,
-    _draw,
-    _group_for,
-    _points_text,
-    _sum_groups,
+    draw_truck_points,
+    receiving_truck_group,
+    total_truck_points,
+    truck_points_text,
 )
 from ledger.commands.organization_phase import (
-    _app_source,
-    _charge,
-    _phase_allows,
-    _phase_error,
-    _refuse,
-    _unit,
+    app_made_source,
+    charge_action_cp,
+    in_allowed_phase,
+    unit_in_play,
+    wrong_phase_error,
 )
-from ledger.commands.outcome import Outcome
+from ledger.commands.outcome import Outcome, refuse
 from ledger.model.errors import LedgerError
 from ledger.model.events import Affiliation, Event, UnitReorganized
 from ledger.model.phases import MOVEMENT_AND_COMBAT, ORGANIZATION
@@ -77,7 +76,7 @@ def assign(state: GameState, unit_id: str, parent_id: str, source: Source) -> Ou
     a cycle, or outside the Organization Phase (ruling ``organization-phase-limits``)."""
     errors = _link_errors(state, unit_id, parent_id)
     if errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     unit, parent = state.units[unit_id], state.units[parent_id]
     if unit.parent is not None:
         errors.append(
@@ -88,30 +87,30 @@ def assign(state: GameState, unit_id: str, parent_id: str, source: Source) -> Ou
                 "5.2",
             )
         )
-    if not _phase_allows(state, ORGANIZATION):
+    if not in_allowed_phase(state, ORGANIZATION):
         errors.append(
-            _phase_error(state, "phase", "Units are assigned", "Organization Phase", "5.2")
+            wrong_phase_error(state, "phase", "Units are assigned", "Organization Phase", "5.2")
         )
     if errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     after = Affiliation(parent_id, None, False, unit.reorganized_at)
     events: list[Event] = [UnitReorganized(source, unit_id, "assign", _affiliation(unit), after)]
     if state.ruling("assign-cost") == "as-attach-unassigned":
-        charged, problems = _charge(
+        charged, problems = charge_action_cp(
             state,
             [unit_id, *_formation_payers(state, parent_id, unit_id)],
             "attach-unassigned",
-            _app_source(source, f"assign {unit.name} to {parent.name}"),
+            app_made_source(source, f"assign {unit.name} to {parent.name}"),
         )
         if problems:
-            return _refuse(*problems)
+            return refuse(*problems)
         events += charged
     return Outcome(events=tuple(events))
 
 
 def _link_errors(state: GameState, unit_id: str, parent_id: str) -> list[LedgerError]:
-    unit, errors = _unit(state, unit_id, "unit")
-    parent, parent_errors = _unit(state, parent_id, "parent")
+    unit, errors = unit_in_play(state, unit_id, "unit")
+    parent, parent_errors = unit_in_play(state, parent_id, "parent")
     errors += parent_errors
     if errors or unit is None or parent is None:
         return errors
@@ -139,7 +138,7 @@ def attach(state: GameState, unit_id: str, parent_id: str, source: Source) -> Ou
     the CP refused for the unit or the formation (6.26, 8.17, no CPA)."""
     errors = _link_errors(state, unit_id, parent_id)
     if errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     unit, parent = state.units[unit_id], state.units[parent_id]
     now_with = current_parent(unit)
     if now_with is not None:
@@ -150,25 +149,25 @@ def attach(state: GameState, unit_id: str, parent_id: str, source: Source) -> Ou
                 "6.3",
             )
         )
-    if not _phase_allows(state, ORGANIZATION):
+    if not in_allowed_phase(state, ORGANIZATION):
         errors.append(
-            _phase_error(state, "phase", "Units are attached", "Organization Phase", "5.2")
+            wrong_phase_error(state, "phase", "Units are attached", "Organization Phase", "5.2")
         )
     if errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     own = unit.parent == parent_id
     action = "attach-assigned" if own else "attach-unassigned"
     after = Affiliation(
         unit.parent, None if own else parent_id, False if own else unit.detached, state.clock
     )
-    charged, problems = _charge(
+    charged, problems = charge_action_cp(
         state,
         [unit_id, *_formation_payers(state, parent_id, unit_id)],
         action,
-        _app_source(source, f"attach {unit.name} to {parent.name}"),
+        app_made_source(source, f"attach {unit.name} to {parent.name}"),
     )
     if problems:
-        return _refuse(*problems)
+        return refuse(*problems)
     return Outcome(
         events=(UnitReorganized(source, unit_id, action, _affiliation(unit), after), *charged)
     )
@@ -180,15 +179,15 @@ def detach(state: GameState, unit_id: str, source: Source, trucks: Points = (0, 
     leaving units stay with the formation's highest parent (8.96) except ``trucks`` (light,
     medium, heavy), which go with the unit (8.97: any portion); they must cover the truck points
     carrying its troops. Refused: a unit with no parent, the CP refused, too few trucks."""
-    unit, errors = _unit(state, unit_id, "unit")
+    unit, errors = unit_in_play(state, unit_id, "unit")
     if unit is None or errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     parent_id = current_parent(unit)
     if parent_id is None:
-        return _refuse(LedgerError("unit", f"{unit.name} is with no Parent Formation", "9.21"))
-    if not _phase_allows(state, ORGANIZATION, MOVEMENT_AND_COMBAT):
+        return refuse(LedgerError("unit", f"{unit.name} is with no Parent Formation", "9.21"))
+    if not in_allowed_phase(state, ORGANIZATION, MOVEMENT_AND_COMBAT):
         errors.append(
-            _phase_error(
+            wrong_phase_error(
                 state,
                 "phase",
                 "Units are detached",
@@ -203,8 +202,8 @@ def detach(state: GameState, unit_id: str, source: Source, trucks: Points = (0, 
         errors.append(
             LedgerError(
                 "trucks",
-                f"units with {unit.name} ride {_points_text(carried)}: take at least those "
-                f"along, {_points_text(trucks)} given (or unload them first)",
+                f"units with {unit.name} ride {truck_points_text(carried)}: take at least those "
+                f"along, {truck_points_text(trucks)} given (or unload them first)",
                 "8.95",
             )
         )
@@ -219,33 +218,37 @@ def detach(state: GameState, unit_id: str, source: Source, trucks: Points = (0, 
         errors.append(
             LedgerError(
                 "trucks",
-                f"{state.units[top].name} has {_points_text(available)} free of the troops "
-                f"that stay, {_points_text(trucks)} asked",
+                f"{state.units[top].name} has {truck_points_text(available)} free of the troops "
+                f"that stay, {truck_points_text(trucks)} asked",
                 "8.96",
             )
         )
     if errors:
-        return _refuse(*errors)
+        return refuse(*errors)
     # Detached from wherever it was, the unit is independent: not back with its own parent.
     after = Affiliation(unit.parent, None, unit.parent is not None, state.clock)
-    app = _app_source(source, f"detach {unit.name} from {state.units[parent_id].name}")
-    charged, problems = _charge(
+    app = app_made_source(source, f"detach {unit.name} from {state.units[parent_id].name}")
+    charged, problems = charge_action_cp(
         state, [unit_id, *_formation_payers(state, parent_id, unit_id)], "detach", app
     )
     if problems:
-        return _refuse(*problems)
+        return refuse(*problems)
     groups = formation_truck_groups(state, top)
     going = [g for g in groups if g.attached_to in leaving]
     staying = [g for g in groups if g.attached_to not in leaving]
     moves: list[Event] = []
-    have = _sum_groups(going)
+    have = total_truck_points(going)
     # Points over what goes with the unit return to the formation; points short come from it.
     surplus = tuple(max(0, h - t) for h, t in zip(have, trucks, strict=True))
     short = tuple(max(0, t - h) for h, t in zip(have, trucks, strict=True))
     if any(surplus):
-        moves += _draw(state, going, _group_for(state, top, staying), surplus, app)
+        moves += draw_truck_points(
+            state, going, receiving_truck_group(state, top, staying), surplus, app
+        )
     if any(short):
-        moves += _draw(state, staying, _group_for(state, unit_id, going), short, app)
+        moves += draw_truck_points(
+            state, staying, receiving_truck_group(state, unit_id, going), short, app
+        )
     return Outcome(
         events=(
             UnitReorganized(source, unit_id, "detach", _affiliation(unit), after),
