@@ -3,7 +3,7 @@ block, the column headings, boxed lines, totals rows with live formulas, notes a
 keeping count of row heights so that the notes block is laid out to fit the printed page.
 
 Used by ``ledger.io.logistics_sheets``; the cells are written as ``ledger.io.xlsx`` writes them
-(player text through ``write_text``, figures through ``_display_number``).
+(player text through ``write_text``, figures through ``display_number``).
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.io.logistics_template import LogisticsTemplate
 from ledger.io.xlsx import (
-    _BOX,
-    _HEADER_FILL,
-    _LINE_HEIGHT,
+    CELL_BORDER,
+    HEADER_FILL,
+    LINE_HEIGHT,
     Column,
-    _display_number,
-    _wrapped_lines,
+    display_number,
+    wrapped_line_count,
     write_text,
 )
 
@@ -99,7 +99,7 @@ class Form:
         for col in range(1, self.width + 1):
             self.ws.cell(row=self.row, column=col).fill = _BAND_FILL
         self.merge(self.row, 1, self.width)
-        self.next_row((self.size + 1) * _LINE_HEIGHT + 2)
+        self.next_row((self.size + 1) * LINE_HEIGHT + 2)
 
     def text_line(self, text: str, *, italic: bool = False, ruled: bool = False) -> None:
         """A full-width line of wrapped text (or an empty ruled line), fitted to the text."""
@@ -113,8 +113,8 @@ class Form:
                 self.ws.cell(row=self.row, column=col).border = _RULED
         self.merge(self.row, 1, self.width)
         total = sum(c.width for c in self.columns)
-        lines = _wrapped_lines(text, total, self.size) if text else 1
-        self.next_row(max(lines * _LINE_HEIGHT * self.size, 2 * self.size if ruled else 0))
+        lines = wrapped_line_count(text, total, self.size) if text else 1
+        self.next_row(max(lines * LINE_HEIGHT * self.size, 2 * self.size if ruled else 0))
 
     def headers(self) -> None:
         """The group row (when the template has groups), the headings and the cases under
@@ -127,15 +127,15 @@ class Form:
             head = self.ws.cell(row=self.row, column=index, value=col.header)
             head.font = self.font(bold=True)
             head.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-            head.fill, head.border = _HEADER_FILL, _BOX
+            head.fill, head.border = HEADER_FILL, CELL_BORDER
             case = self.ws.cell(row=self.row + 1, column=index, value=col.case)
             case.data_type = "s"
             case.font = self.font(size=self.size - 1, italic=True, color=_GREY)
             case.alignment = Alignment(horizontal="center")
-            case.fill, case.border = _HEADER_FILL, _BOX
-        lines = max(_wrapped_lines(c.header, c.width, self.size) for c in self.columns)
-        self.next_row(max(2, lines) * _LINE_HEIGHT * self.size)
-        self.next_row(self.size * _LINE_HEIGHT)
+            case.fill, case.border = HEADER_FILL, CELL_BORDER
+        lines = max(wrapped_line_count(c.header, c.width, self.size) for c in self.columns)
+        self.next_row(max(2, lines) * LINE_HEIGHT * self.size)
+        self.next_row(self.size * LINE_HEIGHT)
         self.title = (top, self.row - 1)
 
     def _groups(self) -> None:
@@ -150,10 +150,10 @@ class Form:
                 cell.alignment = Alignment(horizontal="center", vertical="center")
                 for col in range(start, index):
                     box = self.ws.cell(row=self.row, column=col)
-                    box.fill, box.border = _HEADER_FILL, _BOX
+                    box.fill, box.border = HEADER_FILL, CELL_BORDER
                 self.merge(self.row, start, index - start)
             start = index
-        self.next_row(self.size * _LINE_HEIGHT + 2)
+        self.next_row(self.size * LINE_HEIGHT + 2)
 
     def line(self, data: Mapping[str, Any], *, grey: bool = False) -> None:
         """One boxed line of ``data`` (missing or ``None`` values are empty boxes)."""
@@ -166,14 +166,14 @@ class Form:
                 if value:
                     write_text(self.ws, self.row, index, value)
                 if col.wrap:
-                    lines = max(lines, _wrapped_lines(value, col.width, self.size))
+                    lines = max(lines, wrapped_line_count(value, col.width, self.size))
             elif value is not None:
-                cell.value = _display_number(value)
-            cell.number_format, cell.font, cell.border = col.format, font, _BOX
+                cell.value = display_number(value)
+            cell.number_format, cell.font, cell.border = col.format, font, CELL_BORDER
             cell.alignment = Alignment(
                 wrap_text=col.wrap, vertical="top", horizontal=self._align(col)
             )
-        self.next_row(lines * _LINE_HEIGHT * self.size + 2)
+        self.next_row(lines * LINE_HEIGHT * self.size + 2)
 
     @staticmethod
     def _align(col: Column) -> str | None:
@@ -217,7 +217,7 @@ class Form:
             cell.number_format, cell.border = col.format, _TOTAL_BORDER
             cell.font = self.font(bold=True)
             cell.alignment = Alignment(vertical="center")
-        self.next_row(self.size * _LINE_HEIGHT + 4)
+        self.next_row(self.size * LINE_HEIGHT + 4)
 
     def listing(
         self, rows: Sequence[Mapping[str, Any]], grey: Callable[[Mapping[str, Any]], bool]
@@ -242,7 +242,7 @@ class Form:
         if not self.t.note_lines:
             return
         ruled = 2 * self.size
-        fixed = 8 + (self.size + 1) * _LINE_HEIGHT + 2
+        fixed = 8 + (self.size + 1) * LINE_HEIGHT + 2
         if self.t.notes_prompt:
             fixed += ruled
         room = self.room_left()

@@ -23,12 +23,12 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.io.toe_template import Section, ToeTemplate, load_toe_template
 from ledger.io.xlsx import (
-    _BOX,
-    _HEADER_FILL,
-    _LINE_HEIGHT,
-    _display_number,
-    _wrapped_lines,
+    CELL_BORDER,
+    HEADER_FILL,
+    LINE_HEIGHT,
     apply_print_setup,
+    display_number,
+    wrapped_line_count,
     write_text,
 )
 from ledger.model.state import GameState
@@ -160,9 +160,9 @@ class _Sheet:
                 self.ws.cell(row=self.row, column=col).border = _RULED
         self.merge(self.row, 1, self.width)
         total = sum(c.width for c in self.columns)
-        lines = _wrapped_lines(text, total, self.t.sheet.font_size) if text else 1
+        lines = wrapped_line_count(text, total, self.t.sheet.font_size) if text else 1
         self.ws.row_dimensions[self.row].height = max(
-            lines * _LINE_HEIGHT * self.t.sheet.font_size, 2 * self.t.sheet.font_size
+            lines * LINE_HEIGHT * self.t.sheet.font_size, 2 * self.t.sheet.font_size
         )
         self.row += 1
 
@@ -258,13 +258,13 @@ def _write_headers(sheet: _Sheet, row: int) -> None:
         head = sheet.ws.cell(row=row, column=index, value=col.header)
         head.font = Font(sheet.t.sheet.font, size, bold=True)
         head.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-        head.fill, head.border = _HEADER_FILL, _BOX
+        head.fill, head.border = HEADER_FILL, CELL_BORDER
         case = sheet.ws.cell(row=row + 1, column=index, value=col.case)
         case.data_type = "s"
         case.font = Font(sheet.t.sheet.font, size - 1, italic=True, color=_GREY)
         case.alignment = Alignment(horizontal="center")
-        case.fill, case.border = _HEADER_FILL, _BOX
-    sheet.ws.row_dimensions[row].height = 4 * _LINE_HEIGHT * size
+        case.fill, case.border = HEADER_FILL, CELL_BORDER
+    sheet.ws.row_dimensions[row].height = 4 * LINE_HEIGHT * size
 
 
 def _write_units(
@@ -277,7 +277,7 @@ def _write_units(
         _write_line(sheet, line)
     for _ in range(section.blank_lines):
         for col in range(1, sheet.width + 1):
-            sheet.ws.cell(row=sheet.row, column=col).border = _BOX
+            sheet.ws.cell(row=sheet.row, column=col).border = CELL_BORDER
         sheet.ws.row_dimensions[sheet.row].height = 2 * sheet.t.sheet.font_size
         sheet.row += 1
     if sheet.row == first:
@@ -307,8 +307,8 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
             if value:
                 write_text(sheet.ws, sheet.row, index, value)
         elif value is not None:
-            cell.value = _display_number(value)
-        cell.number_format, cell.font, cell.border = col.format, font, _BOX
+            cell.value = display_number(value)
+        cell.number_format, cell.font, cell.border = col.format, font, CELL_BORDER
         indent = int(line["depth"]) if col.key == "name" else 0
         center = col.format == "@" and col.width <= 6
         cell.alignment = Alignment(
@@ -318,9 +318,9 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
             horizontal="center" if center else None,
         )
         if col.wrap and isinstance(value, str):
-            lines = max(lines, _wrapped_lines(value, col.width - 2 * indent, size))
+            lines = max(lines, wrapped_line_count(value, col.width - 2 * indent, size))
     if lines > 1:
-        sheet.ws.row_dimensions[sheet.row].height = lines * _LINE_HEIGHT * size
+        sheet.ws.row_dimensions[sheet.row].height = lines * LINE_HEIGHT * size
     sheet.row += 1
 
 
@@ -353,13 +353,13 @@ def _write_trucks(sheet: _Sheet, section: Section, trucks: Sequence[Mapping[str,
     for field in fields:
         at = sheet.index[field.under]
         cell = sheet.ws.cell(row=header, column=at, value=field.header)
-        cell.font, cell.fill = sheet.bold, _HEADER_FILL
+        cell.font, cell.fill = sheet.bold, HEADER_FILL
         cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
         for col in range(at, at + field.span):
-            sheet.ws.cell(row=header, column=col).border = _BOX
-            sheet.ws.cell(row=header, column=col).fill = _HEADER_FILL
+            sheet.ws.cell(row=header, column=col).border = CELL_BORDER
+            sheet.ws.cell(row=header, column=col).fill = HEADER_FILL
         sheet.merge(header, at, field.span)
-    sheet.ws.row_dimensions[header].height = 2 * _LINE_HEIGHT * sheet.t.sheet.font_size
+    sheet.ws.row_dimensions[header].height = 2 * LINE_HEIGHT * sheet.t.sheet.font_size
     sheet.row += 1
     first = sheet.row
     if not trucks:
@@ -378,16 +378,16 @@ def _write_trucks(sheet: _Sheet, section: Section, trucks: Sequence[Mapping[str,
             if isinstance(value, str):
                 write_text(sheet.ws, sheet.row, at, value)
                 width = sum(c.width for c in sheet.columns[at - 1 : at - 1 + field.span])
-                lines = max(lines, _wrapped_lines(value, width, size))
+                lines = max(lines, wrapped_line_count(value, width, size))
             else:
-                sheet.ws.cell(row=sheet.row, column=at, value=_display_number(value))
+                sheet.ws.cell(row=sheet.row, column=at, value=display_number(value))
             for col in range(at, at + field.span):
                 box = sheet.ws.cell(row=sheet.row, column=col)
-                box.border, box.font, box.number_format = _BOX, sheet.font, field.format
+                box.border, box.font, box.number_format = CELL_BORDER, sheet.font, field.format
                 box.alignment = Alignment(wrap_text=True, vertical="top")
             sheet.merge(sheet.row, at, field.span)
         if lines > 1:
-            sheet.ws.row_dimensions[sheet.row].height = lines * _LINE_HEIGHT * size
+            sheet.ws.row_dimensions[sheet.row].height = lines * LINE_HEIGHT * size
         sheet.row += 1
     last = sheet.row - 1
     write_text(sheet.ws, sheet.row, 1, f"{sheet.t.sheet.totals_label}: Truck Points and cargo")

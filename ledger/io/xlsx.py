@@ -41,9 +41,12 @@ FORMULA_PREFIXES: Final = ("=", "+", "-", "@")
 
 _PAPER: Final = {"letter": Worksheet.PAPERSIZE_LETTER, "a4": Worksheet.PAPERSIZE_A4}
 _THIN: Final = BorderSide(style="thin", color="808080")
-_BOX: Final = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
-_HEADER_FILL: Final = PatternFill("solid", fgColor="D9D9D9")
-_LINE_HEIGHT: Final = 1.3  # row height per line of text, in multiples of the font size
+CELL_BORDER: Final = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+"""The thin grey box drawn round every heading, case and figure cell of a log sheet."""
+HEADER_FILL: Final = PatternFill("solid", fgColor="D9D9D9")
+"""The light grey fill of the column headings and their rule-case row."""
+LINE_HEIGHT: Final = 1.3
+"""Row height per line of text, in multiples of the font size (points)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,15 +252,15 @@ def _write_headers(ws: Worksheet, template: SheetTemplate, row: int) -> None:
         head = ws.cell(row=row, column=index, value=col.header)
         head.font = Font(template.font, template.font_size, bold=True)
         head.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-        head.fill = _HEADER_FILL
-        head.border = _BOX
+        head.fill = HEADER_FILL
+        head.border = CELL_BORDER
         case = ws.cell(row=row + 1, column=index, value=col.case)
         case.data_type = "s"
         case.font = Font(template.font, template.font_size - 2, italic=True, color="595959")
         case.alignment = Alignment(horizontal="center")
-        case.fill = _HEADER_FILL
-        case.border = _BOX
-    ws.row_dimensions[row].height = 4 * _LINE_HEIGHT * template.font_size
+        case.fill = HEADER_FILL
+        case.border = CELL_BORDER
+    ws.row_dimensions[row].height = 4 * LINE_HEIGHT * template.font_size
 
 
 def _write_body(
@@ -277,20 +280,20 @@ def _write_body(
             if isinstance(value, str):
                 write_text(ws, r, index, value)
             else:
-                ws.cell(row=r, column=index, value=_display_number(value))
+                ws.cell(row=r, column=index, value=display_number(value))
             cell = ws.cell(row=r, column=index)
             cell.number_format = col.format
             cell.font = font
-            cell.border = _BOX
+            cell.border = CELL_BORDER
             cell.alignment = Alignment(wrap_text=col.wrap, vertical="top")
             if col.wrap and isinstance(value, str):
-                lines = max(lines, _wrapped_lines(value, col.width, template.font_size))
+                lines = max(lines, wrapped_line_count(value, col.width, template.font_size))
         if lines > 1:
-            ws.row_dimensions[r].height = lines * _LINE_HEIGHT * template.font_size
+            ws.row_dimensions[r].height = lines * LINE_HEIGHT * template.font_size
     return first + len(rows) - 1
 
 
-def _wrapped_lines(text: str, width: float, font_size: float) -> int:
+def wrapped_line_count(text: str, width: float, font_size: float) -> int:
     """About how many lines ``text`` takes in a wrapped column ``width`` characters wide.
 
     Column widths count characters of the 11-point default font; smaller type fits more. Excel
@@ -321,11 +324,12 @@ def _write_totals(ws: Worksheet, template: SheetTemplate, first: int, last: int)
         note.font = Font(template.font, template.font_size - 1, italic=True)
 
 
-def _display_number(value: object) -> int | float:
+def display_number(value: object) -> int | float:
     """A cell value for a figure: ints as they are, a ``Fraction`` as int when whole, else float.
 
     The float is for display only (the cell's fraction format shows it as quarters, 8.37); the
-    ledger keeps the exact ``Fraction``.
+    ledger keeps the exact ``Fraction``. Raises ``TypeError`` for anything else (a ``bool``
+    too).
     """
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
         raise TypeError(f"expected an int or Fraction figure, found {value!r}")

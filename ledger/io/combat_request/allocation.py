@@ -14,12 +14,12 @@ from pydantic import Field, TypeAdapter, ValidationError
 from ledger.combat.forces import Loss
 from ledger.combat.resolve import Allocation
 from ledger.io.combat_request.errors import RequestError, pydantic_errors
-from ledger.io.combat_request.forces import _Builder
-from ledger.io.combat_request.models import BarrageRequest, Count, _Model
+from ledger.io.combat_request.forces import RequestBuilder
+from ledger.io.combat_request.models import BarrageRequest, Count, RequestModel
 from ledger.model.state import GameState
 
 
-class LossIn(_Model):
+class LossIn(RequestModel):
     """TOE Strength Points of one weapon system of one unit lost or captured."""
 
     unit: str = Field(min_length=1)
@@ -27,7 +27,7 @@ class LossIn(_Model):
     points: Count
 
 
-class AllocationIn(_Model):
+class AllocationIn(RequestModel):
     """The owner's choice of losses; a list left out keeps the proposal's."""
 
     losses: list[LossIn] | None = None
@@ -51,7 +51,7 @@ def parse_allocation(data: object, state: GameState | None, proposal: Allocation
         given = _ALLOCATION.validate_python(data)
     except ValidationError as exc:
         raise RequestError(pydantic_errors(exc)) from exc
-    b = _Builder(BarrageRequest.model_construct(), state)
+    b = RequestBuilder(BarrageRequest.model_construct(), state)
 
     def rows(
         name: str, given_rows: list[LossIn] | None, kept: tuple[Loss, ...]
@@ -76,7 +76,7 @@ def parse_allocation(data: object, state: GameState | None, proposal: Allocation
     return chosen
 
 
-def _loss(b: _Builder, name: str, index: int, row: LossIn) -> Loss:
+def _loss(b: RequestBuilder, name: str, index: int, row: LossIn) -> Loss:
     path = f"{name}[{index}]"
     if b.state is None:
         return Loss(row.unit, row.system, row.points)

@@ -22,7 +22,7 @@ from ledger.combat.close_assault import calculate_close_assault
 from ledger.combat.forces import CombatClass
 from ledger.combat.prepared_combat import INVOLVED_RULING, CombatCalculation, PreparedCombat
 from ledger.combat.terrain import Hexside
-from ledger.io.combat_request.forces import _Builder, _Force
+from ledger.io.combat_request.forces import BuiltForce, RequestBuilder
 from ledger.io.combat_request.models import (
     AntiArmorRequest,
     BarrageRequest,
@@ -44,7 +44,7 @@ def _other(side: Side) -> Side:
     return SIDES[1 - SIDES.index(side)]
 
 
-def _firing_side(request: BarrageRequest | AntiArmorRequest, b: _Builder) -> Side:
+def _firing_side(request: BarrageRequest | AntiArmorRequest, b: RequestBuilder) -> Side:
     if request.firing_side is not None:
         return request.firing_side
     specs = request.guns if isinstance(request, BarrageRequest) else request.firing
@@ -59,7 +59,7 @@ def _firing_side(request: BarrageRequest | AntiArmorRequest, b: _Builder) -> Sid
     return request.phasing
 
 
-def _hexsides(request: CombatRequest, b: _Builder) -> list[Hexside]:
+def _hexsides(request: CombatRequest, b: RequestBuilder) -> list[Hexside]:
     found = []
     for i, side in enumerate(request.terrain.hexsides):
         try:
@@ -69,7 +69,7 @@ def _hexsides(request: CombatRequest, b: _Builder) -> list[Hexside]:
     return found
 
 
-def _build_barrage(request: BarrageRequest, b: _Builder) -> PreparedCombat:
+def _build_barrage(request: BarrageRequest, b: RequestBuilder) -> PreparedCombat:
     firing = _firing_side(request, b)
     guns = b.forces(request.guns, "guns", firing)
     target_force = b.force(request.target, "target", _other(firing))
@@ -125,7 +125,7 @@ def _build_barrage(request: BarrageRequest, b: _Builder) -> PreparedCombat:
 
 
 def _ledger_trucks(
-    b: _Builder, unit: Unit, where: str, klass: CombatClass
+    b: RequestBuilder, unit: Unit, where: str, klass: CombatClass
 ) -> tuple[bool, Fraction]:
     """12.46 from the ledger: trucks of the target's side in its hex (a truck group there, or
     a unit riding trucks), and the Truck Points carrying each infantry TOE point of the
@@ -150,7 +150,7 @@ def _ledger_trucks(
     return groups or riding, per_toe
 
 
-def _build_anti_armor(request: AntiArmorRequest, b: _Builder) -> PreparedCombat:
+def _build_anti_armor(request: AntiArmorRequest, b: RequestBuilder) -> PreparedCombat:
     firing_side = _firing_side(request, b)
     firing = b.forces(request.firing, "firing", firing_side)
     targets = b.forces(request.targets, "targets", _other(firing_side))
@@ -187,7 +187,7 @@ def _build_anti_armor(request: AntiArmorRequest, b: _Builder) -> PreparedCombat:
     return b.prepared(calc, firing_side, hexes)
 
 
-def _build_close_assault(request: CloseAssaultRequest, b: _Builder) -> PreparedCombat:
+def _build_close_assault(request: CloseAssaultRequest, b: RequestBuilder) -> PreparedCombat:
     attacking, defending = request.phasing, _other(request.phasing)
     attackers = b.forces(request.attackers, "attackers", attacking)
     defenders = b.forces(request.defenders, "defenders", defending)
@@ -245,7 +245,10 @@ def _build_close_assault(request: CloseAssaultRequest, b: _Builder) -> PreparedC
 
 
 def _levels(
-    request: CloseAssaultRequest, b: _Builder, attackers: list[_Force], defenders: list[_Force]
+    request: CloseAssaultRequest,
+    b: RequestBuilder,
+    attackers: list[BuiltForce],
+    defenders: list[BuiltForce],
 ) -> tuple[tuple[Level, ...], tuple[Level, ...]]:
     """15.52: the request's levels, else each force's (given, or its effective level in the
     ledger, 9.28); none (no 15.53 shift, noted) when a force's level is not known."""
@@ -260,7 +263,7 @@ def _levels(
 
 
 def _morale(
-    request: CloseAssaultRequest, b: _Builder
+    request: CloseAssaultRequest, b: RequestBuilder
 ) -> tuple[SideMorale | None, SideMorale | None]:
     if request.morale is None:
         b.notes.append("morale not given: no 15.6 column shift")
@@ -293,7 +296,7 @@ def _morale(
 
 
 def _available(
-    b: _Builder, attackers: list[_Force]
+    b: RequestBuilder, attackers: list[BuiltForce]
 ) -> tuple[dict[str, int] | None, dict[str, int] | None]:
     """15.25: each attacking unit's available TOE points (given, or held in the ledger) and
     the points it commits to other assaults; ``None`` (noted) when one is not known."""
@@ -330,7 +333,7 @@ def build_combat(request: CombatRequest, state: GameState | None) -> PreparedCom
     """The calculation of ``request`` with what posting it needs (``PreparedCombat``).
     Ledger units are looked up in ``state`` (``None``: inline forces only). Raises
     ``RequestError`` listing every problem."""
-    b = _Builder(request, state)
+    b = RequestBuilder(request, state)
     b.check_rulings()
     b.check_terrain()
     b.raise_errors()

@@ -1,4 +1,4 @@
-"""Building a request's forces into the calculation's ``Element``s (``_Builder``).
+"""Building a request's forces into the calculation's ``Element``s (``RequestBuilder``).
 
 A ledger unit is looked up in the ``GameState``: its hex, side, TOE points (all unless
 ``points`` names some, 11.31), ratings, Pinned marker (12.44) and effective level (9.28); an
@@ -34,7 +34,7 @@ from ledger.rules.unit_size import Level, size_report
 
 
 @dataclass
-class _Force:
+class BuiltForce:
     """One force of a request, built: its elements and what the request said of it."""
 
     path: str
@@ -51,7 +51,14 @@ class _Force:
 
 
 @dataclass
-class _Builder:
+class RequestBuilder:
+    """Builds one request's forces (``BuiltForce``) against ``state`` (``None`` when the request
+    has only inline forces) and checks its rulings and terrain keys (8.37). Every problem goes
+    to ``errors`` (``LedgerError``s with the request path), raised together as one
+    ``RequestError`` by ``raise_errors``; ``notes`` are shown with the result (a Pinned marker
+    read from the ledger, 12.44); ``inline`` holds the labels of the inline forces, whose
+    combat ``prepared`` marks as not postable."""
+
     request: CombatRequest
     state: GameState | None
     errors: list[LedgerError] = field(default_factory=list)
@@ -99,7 +106,7 @@ class _Builder:
                 )
 
     # -- forces
-    def force(self, spec: UnitForce | InlineForce, path: str, side: Side) -> _Force | None:
+    def force(self, spec: UnitForce | InlineForce, path: str, side: Side) -> BuiltForce | None:
         if isinstance(spec, UnitForce):
             return self._ledger_force(spec, path, side)
         return self._inline_force(spec, path, side)
@@ -143,7 +150,7 @@ class _Builder:
         )
         return None
 
-    def _ledger_force(self, spec: UnitForce, path: str, side: Side) -> _Force | None:
+    def _ledger_force(self, spec: UnitForce, path: str, side: Side) -> BuiltForce | None:
         unit_id = self.unit_id(spec.unit, f"{path}.unit")
         if unit_id is None:
             return None
@@ -192,7 +199,7 @@ class _Builder:
         pinned = spec.pinned or "pinned" in unit.combat_markers
         if pinned and not spec.pinned:
             self.notes.append(f"{unit.name} carries a Pinned marker (12.44)")
-        return _Force(
+        return BuiltForce(
             path,
             elements,
             unit.side,
@@ -229,7 +236,7 @@ class _Builder:
             return False
         return True
 
-    def _inline_force(self, spec: InlineForce, path: str, side: Side) -> _Force | None:
+    def _inline_force(self, spec: InlineForce, path: str, side: Side) -> BuiltForce | None:
         if spec.side is not None and spec.side != side:
             self.errors.append(
                 LedgerError(f"{path}.side", f"expected {side} here, found {spec.side!r}")
@@ -241,7 +248,7 @@ class _Builder:
             return None
         self.inline.append(spec.label)
         elements = [self._inline_element(spec, t, own, klass) for t in spec.toe]
-        return _Force(
+        return BuiltForce(
             path,
             elements,
             own,
@@ -284,7 +291,7 @@ class _Builder:
 
     def forces(
         self, specs: Sequence[UnitForce | InlineForce], name: str, side: Side
-    ) -> list[_Force]:
+    ) -> list[BuiltForce]:
         built = [self.force(s, f"{name}[{i}]", side) for i, s in enumerate(specs)]
         found = [f for f in built if f is not None]
         for f in found:
@@ -295,7 +302,7 @@ class _Builder:
         return found
 
     # -- units in the hexes (11.25)
-    def hex_units(self, side: Side, forces: Sequence[_Force]) -> list[tuple[str, str]] | None:
+    def hex_units(self, side: Side, forces: Sequence[BuiltForce]) -> list[tuple[str, str]] | None:
         """(unit, hex) of every unit of ``side`` in the hexes of ``forces``: the request's
         list, else (ledger units only) every unit of the side in those hexes."""
         given = (self.request.units_in_hexes or {}).get(side)

@@ -36,7 +36,11 @@ from ledger.rules.unit_size import Level
 # --- the JSON models ----------------------------------------------------------------------------
 
 
-class _Model(BaseModel):
+class RequestModel(BaseModel):
+    """The base of every JSON model of a combat request and of a loss allocation: a field it
+    does not define is an error (``extra="forbid"``: a ``RequestError`` when parsed) and a
+    parsed model is frozen."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -52,7 +56,7 @@ RatingName = Literal[
 ]
 
 
-class RatingsIn(_Model):
+class RatingsIn(RequestModel):
     """The 11.1 ratings of one TOE Strength Point (left out: the chart prints "-")."""
 
     barrage: Count | None = None
@@ -65,7 +69,7 @@ class RatingsIn(_Model):
     parenthesised: list[RatingName] = []
 
 
-class ToeIn(_Model):
+class ToeIn(RequestModel):
     """TOE Strength Points of one weapon system of an inline force."""
 
     system: str = Field(min_length=1)
@@ -77,7 +81,7 @@ class ToeIn(_Model):
     halftrack: bool = False
 
 
-class _Flags(_Model):
+class _Flags(RequestModel):
     hex: str | None = None
     position: Literal["forward", "back"] | None = None
     pinned: bool = False
@@ -111,7 +115,7 @@ class InlineForce(_Flags):
     recce: bool | None = None
 
 
-class _TargetExtras(_Model):
+class _TargetExtras(RequestModel):
     trucks_present: bool | None = None
     truck_points_per_toe: Annotated[Fraction, Field(ge=0)] | None = None
     artillery_hq: bool = False
@@ -144,7 +148,7 @@ Target = Annotated[
 ]
 
 
-class HexsideIn(_Model):
+class HexsideIn(RequestModel):
     """A hexside the attack crosses (8.37 keys) and the road or track crossing it (14.34)."""
 
     features: list[str] = Field(min_length=1)
@@ -155,14 +159,14 @@ def _terrain_list(value: Any) -> Any:
     return {"terrain": value} if isinstance(value, list) else value
 
 
-class TerrainIn(_Model):
+class TerrainIn(RequestModel):
     """The target hex's terrain keys and the hexsides crossed (8.37)."""
 
     terrain: list[str] = []
     hexsides: list[HexsideIn] = []
 
 
-class UnitInHex(_Model):
+class UnitInHex(RequestModel):
     """A unit in a hex involved, which pays CP (11.25): a ledger unit or an inline label."""
 
     unit: str = Field(min_length=1)
@@ -173,7 +177,7 @@ def _unit_in_hex(value: Any) -> Any:
     return {"unit": value} if isinstance(value, str) else value
 
 
-class MoraleIn(_Model):
+class MoraleIn(RequestModel):
     """One side's morale (15.61): ``adjusted`` Adjusted Morale, or ``basic`` and ``cohesion``
     (the 17.4 dice then enter the odds), or ``unit``: a ledger unit whose Basic Morale and
     Cohesion Level are used (15.63: the largest unit's)."""
@@ -185,17 +189,17 @@ class MoraleIn(_Model):
     with_rommel: bool = False
 
 
-class MoraleSides(_Model):
+class MoraleSides(RequestModel):
     attacker: MoraleIn
     defender: MoraleIn
 
 
-class LevelSides(_Model):
+class LevelSides(RequestModel):
     attacker: list[Level] = Field(min_length=1)
     defender: list[Level] = Field(min_length=1)
 
 
-class _Request(_Model):
+class _Request(RequestModel):
     phasing: Side
     terrain: Annotated[TerrainIn, BeforeValidator(_terrain_list)] = TerrainIn()
     units_in_hexes: dict[Side, list[Annotated[UnitInHex, BeforeValidator(_unit_in_hex)]]] | None = (
