@@ -32,15 +32,15 @@ from ledger.model.quantities import Supplies
 from ledger.model.trucks import TRUCK_TYPES, truck_chart
 from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
 from ledger.rules.consumption_charts import (
-    _ammo,
-    _check,
-    _evaporation,
-    _fuel,
-    _stores,
-    _water,
+    ammunition_consumption_chart,
+    check_amount_not_negative,
+    evaporation_chart,
+    fuel_consumption_chart,
+    stores_consumption_chart,
+    water_consumption_chart,
 )
 from ledger.rules.consumption_rates import (
-    _SMALL_ECHELONS,
+    BATTALION_OR_SMALLER,
     DEFAULT_RULINGS,
     ConsumptionRulings,
     evaporation_percent,
@@ -95,11 +95,11 @@ def truck_movement_fuel(
     """49.13, 54.2: Fuel Points burnt by (light, medium, heavy) Truck Points moving
     ``cp_moving`` CP: each type's consumption factor (1 for all three) x groups of five CP x
     Truck Points, rounded up once. Example: 10 medium moving 12 CP → 30."""
-    factor = _fuel()["truck_factor"]
+    factor = fuel_consumption_chart()["truck_factor"]
     groups = fuel_groups(cp_moving, rulings)
     total = Fraction(0)
     for truck_type, points in zip(TRUCK_TYPES, truck_points, strict=True):
-        _check(points, f"{truck_type} Truck Points")
+        check_amount_not_negative(points, f"{truck_type} Truck Points")
         total += int(factor[truck_type]) * groups * points
     return ceil(total)
 
@@ -125,7 +125,7 @@ def truck_fuel_capacity(truck_points: tuple[int, int, int]) -> int:
     medium or heavy point (= 49.14 with their supplies CPA 40/30 and factor 1)."""
     chart = truck_chart()
     for truck_type, points in zip(TRUCK_TYPES, truck_points, strict=True):
-        _check(points, f"{truck_type} Truck Points")
+        check_amount_not_negative(points, f"{truck_type} Truck Points")
     return sum(chart[t].fuel_tank * n for t, n in zip(TRUCK_TYPES, truck_points, strict=True))
 
 
@@ -150,7 +150,7 @@ def unit_water(
     52.42). All of it doubles when the weather is Hot (29.35). 129th Infantry Bn (TOE 5): 1,
     2 when Hot; 1st RTR (7 A9 Cruisers), having moved: 7, 14 when Hot; not moved: 0.
     """
-    rates = _water()
+    rates = water_consumption_chart()
     vehicles = vehicle_points(unit, unit_class, systems, rulings)
     water = 0
     if unit_class.unit_type == "infantry" or vehicles == 0:
@@ -163,8 +163,8 @@ def unit_water(
 def truck_water(truck_points: int, *, used_cpa: bool, weather: Weather = "normal") -> int:
     """52.42, 29.35: Water Points ``truck_points`` Truck Points (any type) need for an
     Operations Stage: 1 each when they expend any CPA, else 0; doubled when Hot."""
-    _check(truck_points, "Truck Points")
-    water = int(_water()["per_truck_point"]) * truck_points if used_cpa else 0
+    check_amount_not_negative(truck_points, "Truck Points")
+    water = int(water_consumption_chart()["per_truck_point"]) * truck_points if used_cpa else 0
     return water * hot_multiplier(weather)
 
 
@@ -175,13 +175,13 @@ def pasta_water(
     they are issued (once a Game-Turn, in the Stores Expenditure Stage, so never doubled by an
     Operations Stage's heat): 1 per battalion; an Italian infantry regiment counter as
     ``infantry_counters``; 0 for companies, HQs and every other nationality."""
-    rates = _water()
+    rates = water_consumption_chart()
     if unit.nationality != rates["pasta_nationality"]:
         return 0
     per = int(rates["pasta_per_battalion"])
     if unit.echelon == "battalion":
         return per
-    if unit_class.unit_type == "infantry" and unit.echelon not in _SMALL_ECHELONS:
+    if unit_class.unit_type == "infantry" and unit.echelon not in BATTALION_OR_SMALLER:
         return per * infantry_counters(unit, unit_class, rulings)
     return 0
 
@@ -193,7 +193,7 @@ def unit_stores(unit: Unit, unit_class: UnitClass, *, half_rations: bool = False
     """Stores a unit takes each Game-Turn: 4 per TOE Strength Point (51.11; 2 on half rations,
     51.2), but 1 for an HQ or engineer unit whatever its TOE (51.13). 129th Infantry Bn
     (TOE 5): 20, 10 on half rations; 1st RTR (TOE 7): 28; an HQ: 1."""
-    rates = _stores()
+    rates = stores_consumption_chart()
     if unit_class.unit_type in rates["flat_unit_types"]:
         return int(rates["flat_per_unit"])
     per_point = rates["half_rations_per_toe_point"] if half_rations else rates["per_toe_point"]
@@ -204,8 +204,8 @@ def prisoner_stores(prisoner_points: int, rulings: ConsumptionRulings = DEFAULT_
     """51.12: Stores for ``prisoner_points`` Prisoner Points for one Operations Stage (fed
     before one's own units): 1 per 5 Prisoner Points. Ruling ``51.12-prisoner-part-group``:
     ``"part-group-counts"`` (12 → 3) or ``"whole-groups-only"`` (12 → 2)."""
-    _check(prisoner_points, "Prisoner Points")
-    rates = _stores()
+    check_amount_not_negative(prisoner_points, "Prisoner Points")
+    rates = stores_consumption_chart()
     groups = Fraction(prisoner_points, int(rates["prisoner_group"]))
     whole = ceil(groups) if rulings.prisoner_part_group == "part-group-counts" else floor(groups)
     return int(rates["prisoner_stores"]) * whole
@@ -213,8 +213,8 @@ def prisoner_stores(prisoner_points: int, rulings: ConsumptionRulings = DEFAULT_
 
 def guard_stores(guard_points: int) -> int:
     """51.17: Stores for ``guard_points`` guard points for one Game-Turn: 2 each."""
-    _check(guard_points, "guard points")
-    return int(_stores()["per_guard_point"]) * guard_points
+    check_amount_not_negative(guard_points, "guard points")
+    return int(stores_consumption_chart()["per_guard_point"]) * guard_points
 
 
 # --- ammunition (50.1, 50.2) ----------------------------------------------------------
@@ -226,8 +226,8 @@ def ammunition(use: AmmoUse, toe_points: int) -> int:
     2 (Armor-, Gun-class, machine-gun and heavy-weapons infantry) or 1 (Infantry-class; see
     ``close_assault_use``), AA fire at one target group 2 — a point each. Defending in a Close
     Assault uses the same rate as attacking (50.14). Ten 105mm guns barraging: 40."""
-    _check(toe_points, "TOE points")
-    played: dict[str, Any] = _ammo()["played"]
+    check_amount_not_negative(toe_points, "TOE points")
+    played: dict[str, Any] = ammunition_consumption_chart()["played"]
     if use not in played:
         raise ValueError(f"ammunition use {use!r}: expected one of {', '.join(played)}")
     return int(played[use]) * toe_points
@@ -249,8 +249,8 @@ def abstracted_ammunition(use: AbstractedUse, battalion_equivalents: int, *, pha
     """Chart 50.2 (abstracted Logistics Game): Ammunition Points for ``battalion_equivalents``
     in one combat: barrage 4 when Phasing, 2 when not; assault 1 either way; AA by gun-class
     units at one target group 1."""
-    _check(battalion_equivalents, "battalion equivalents")
-    rates: dict[str, Any] = _ammo()["abstracted"]
+    check_amount_not_negative(battalion_equivalents, "battalion equivalents")
+    rates: dict[str, Any] = ammunition_consumption_chart()["abstracted"]
     if use == "anti_air":
         key = "anti_air"
     elif use in ("barrage", "assault"):
@@ -270,11 +270,11 @@ def usable_captured(
     are lost): Ammunition one third rounded up (50.16; a recaptured dump alike), Stores one
     half (51.16; ruling ``51.16-captured-stores-halves``: an odd half ``"up"`` or
     ``"down"``), Fuel and Water whole (the reference gives no share for them)."""
-    _check(captured, f"captured {commodity}")
+    check_amount_not_negative(captured, f"captured {commodity}")
     if commodity == "ammo":
-        return ceil(captured * Fraction(_ammo()["captured"]["usable"]))
+        return ceil(captured * Fraction(ammunition_consumption_chart()["captured"]["usable"]))
     if commodity == "stores":
-        half = captured * Fraction(_stores()["captured"]["usable"])
+        half = captured * Fraction(stores_consumption_chart()["captured"]["usable"])
         return ceil(half) if rulings.captured_stores == "up" else floor(half)
     if commodity in ("fuel", "water"):
         return captured
@@ -297,7 +297,7 @@ def weekly_evaporation(
     it, rounded down. Fuel in a vehicle's own tanks loses nothing unless ruling
     ``49.3-fuel-in-vehicle-tanks`` is ``"weekly-loss"``. Wells, oases, pipelines and convoys
     at sea are not stocks. Axis 100 → 6; Commonwealth in GT 10 100 → 9."""
-    _check(stock, "stock")
+    check_amount_not_negative(stock, "stock")
     if in_vehicle_tanks and rulings.fuel_in_tanks == "exempt":
         return 0
     return stock * evaporation_percent(side, game_turn, rulings) // 100
@@ -307,10 +307,10 @@ def hot_weather_evaporation(stock: int, *, in_vehicle_tanks: bool = False) -> in
     """29.34: Fuel or Water Points lost from an on-map ``stock`` in the Weather Determination
     Phase of a Hot Operations Stage: 5 %, rounded down as 49.3 rounds; nothing from the fuel
     in vehicles' tanks (29.34). 94 → 4."""
-    _check(stock, "stock")
+    check_amount_not_negative(stock, "stock")
     if in_vehicle_tanks:
         return 0
-    return stock * int(_evaporation()["hot_percent"]) // 100
+    return stock * int(evaporation_chart()["hot_percent"]) // 100
 
 
 def game_turn_evaporation(
@@ -347,7 +347,7 @@ def supplies_evaporation(
 ) -> Supplies:
     """``game_turn_evaporation`` of the Fuel and Water of a dump's (or truck's) ``supplies``,
     as the ``Supplies`` lost; Ammunition and Stores do not evaporate (49.3, 52.44)."""
-    commodities = _evaporation()["commodities"]
+    commodities = evaporation_chart()["commodities"]
     lost = {
         c: game_turn_evaporation(supplies.get(c), side, game_turn, weather, rulings)
         for c in commodities

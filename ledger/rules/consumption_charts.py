@@ -29,32 +29,51 @@ def rate_file(name: str) -> dict[str, Any]:
     return data
 
 
-def _fuel() -> dict[str, Any]:
+def fuel_consumption_chart() -> dict[str, Any]:
+    """Rate file ``49.19-fuel-consumption`` as parsed TOML: CP per group (5, 49.13), the
+    divisor of a tank's CPA for its capacity (49.14), the rate of unrated motorized points
+    (49.12), the fuel factor of each truck type (54.2) and the rows of Chart 49.19 (Fuel Points
+    per vehicle TOE point by rate, as decimal text)."""
     return rate_file("49.19-fuel-consumption")
 
 
-def _water() -> dict[str, Any]:
+def water_consumption_chart() -> dict[str, Any]:
+    """Rate file ``52.4-water-consumption`` as parsed TOML: Water Points per infantry counter
+    (52.41), vehicle point and truck point (52.42), the Hot multiplier (29.35) and the Pasta
+    Point (52.6: per battalion, nationality)."""
     return rate_file("52.4-water-consumption")
 
 
-def _stores() -> dict[str, Any]:
+def stores_consumption_chart() -> dict[str, Any]:
+    """Rate file ``51.1-stores-consumption`` as parsed TOML: Stores per TOE Strength Point
+    (51.11; half rations, 51.2), the flat rate and unit types of 51.13, prisoners (51.12) and
+    guards (51.17), and the usable share of captured Stores (51.16)."""
     return rate_file("51.1-stores-consumption")
 
 
-def _evaporation() -> dict[str, Any]:
+def evaporation_chart() -> dict[str, Any]:
+    """Rate file ``49.3-evaporation`` as parsed TOML: the commodities that evaporate, the base,
+    Hot (29.34) and Commonwealth percents, and the Commonwealth period (49.3)."""
     return rate_file("49.3-evaporation")
 
 
-def _ammo() -> dict[str, Any]:
+def ammunition_consumption_chart() -> dict[str, Any]:
+    """Rate file ``50.2-ammunition-consumption`` as parsed TOML: Ammunition Points per TOE point
+    used (``played``) and per battalion equivalent (``abstracted``) by combat function (50.2),
+    and the usable share of captured Ammunition (50.16)."""
     return rate_file("50.2-ammunition-consumption")
 
 
 def fuel_chart() -> dict[int, tuple[Fraction, ...]]:
     """Chart 49.19 as printed: {CP of movement: Fuel Points per vehicle TOE point at fuel rate
     1, 2, ... 7}, exact; rows 1-4 and 5, 10, ... 50 CP. Every cell is rate x CP / 5."""
-    return {int(r["cp"]): tuple(Fraction(c) for c in r["fuel"]) for r in _fuel()["row"]}
+    return {
+        int(r["cp"]): tuple(Fraction(c) for c in r["fuel"]) for r in fuel_consumption_chart()["row"]
+    }
 
 
-def _check(amount: Fraction | int, what: str) -> None:
+def check_amount_not_negative(amount: Fraction | int, what: str) -> None:
+    """Raise ``ValueError`` naming ``what`` (e.g. ``"TOE points"``) when ``amount`` (supply
+    points, TOE or Truck Points, CP) is negative: a programming error, not a refusal."""
     if amount < 0:
         raise ValueError(f"{what} {amount}: cannot be negative")

@@ -20,7 +20,12 @@ from ledger.model.clock import WEATHERS, GameTime, Weather
 from ledger.model.rulings import check_options
 from ledger.model.trucks import NON_MOTORIZED_CPA
 from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
-from ledger.rules.consumption_charts import _check, _evaporation, _fuel, _water
+from ledger.rules.consumption_charts import (
+    check_amount_not_negative,
+    evaporation_chart,
+    fuel_consumption_chart,
+    water_consumption_chart,
+)
 
 FUEL_GROUP_RULING: Final = "49.13-fuel-part-group"
 CLASS_FUEL_RULING: Final = "49.12-class-points-fuel"
@@ -30,7 +35,10 @@ PRISONER_RULING: Final = "51.12-prisoner-part-group"
 CAPTURED_STORES_RULING: Final = "51.16-captured-stores-halves"
 REGIMENT_RULING: Final = "52.41-infantry-regiment-counters"
 
-_SMALL_ECHELONS: Final = frozenset({"battalion", "company"})
+BATTALION_OR_SMALLER: Final = frozenset({"battalion", "company"})
+"""The echelons at or below battalion level: an infantry counter of any other echelon (an
+Italian regiment) is counted by ``infantry_counters`` under ruling
+``52.41-infantry-regiment-counters`` (52.41, 52.6)."""
 _MONTHS: Final = (
     "January", "February", "March", "April", "May", "June",
     "July", "August", "September", "October", "November", "December",
@@ -95,7 +103,7 @@ def fuel_rate(system: WeaponSystem, rulings: ConsumptionRulings = DEFAULT_RULING
         return system.fuel_rate
     motorized = system.cpa is not None and system.cpa > NON_MOTORIZED_CPA
     if rulings.class_points_fuel == "motorized-rate-1" and motorized:
-        return int(_fuel()["unrated_motorized_rate"])
+        return int(fuel_consumption_chart()["unrated_motorized_rate"])
     return 0
 
 
@@ -106,8 +114,8 @@ def fuel_groups(
     burn no fuel). Ruling ``49.13-fuel-part-group``: ``"part-group-counts"`` rounds up (12 CP
     → 3, 12 1/2 → 3), ``"whole-groups-only"`` rounds down (12 → 2), ``"pro-rata"`` keeps the
     exact fifth (12 → 12/5, chart 49.19's fractional rows)."""
-    _check(cp_moving, "CP of movement")
-    exact = Fraction(cp_moving) / int(_fuel()["cp_per_group"])
+    check_amount_not_negative(cp_moving, "CP of movement")
+    exact = Fraction(cp_moving) / int(fuel_consumption_chart()["cp_per_group"])
     if rulings.fuel_part_group == "part-group-counts":
         return Fraction(ceil(exact))
     if rulings.fuel_part_group == "whole-groups-only":
@@ -125,7 +133,7 @@ def movement_fuel(
     ``rate`` moving ``cp_moving`` CP: rate x groups of five CP (``fuel_groups``) x points.
     Whole Fuel Points; under ``"pro-rata"`` the exact amount is rounded up once (a part point
     is still drawn). Example (49.13): rate 4, 12 CP, 1 TOE point → 12."""
-    _check(toe_points, "TOE points")
+    check_amount_not_negative(toe_points, "TOE points")
     return ceil(rate * fuel_groups(cp_moving, rulings) * toe_points)
 
 
@@ -140,7 +148,7 @@ def fuel_capacity(
         return Fraction(0)
     if system.cpa is None:
         return None
-    return Fraction(system.cpa * rate, int(_fuel()["tank_cpa_divisor"]))
+    return Fraction(system.cpa * rate, int(fuel_consumption_chart()["tank_cpa_divisor"]))
 
 
 # --- water (52.4, 52.6, 29.35) --------------------------------------------------------
@@ -151,7 +159,7 @@ def hot_multiplier(weather: Weather) -> int:
     ``ValueError`` for a weather that is not one of ``WEATHERS``."""
     if weather not in WEATHERS:
         raise ValueError(f"weather {weather!r}: expected one of {', '.join(WEATHERS)}")
-    return int(_water()["hot_multiplier"]) if weather == "hot" else 1
+    return int(water_consumption_chart()["hot_multiplier"]) if weather == "hot" else 1
 
 
 def vehicle_points(
@@ -179,7 +187,7 @@ def infantry_counters(
     infantry-class counter above battalion level (an Italian class m regiment), which ruling
     ``52.41-infantry-regiment-counters`` counts as 1 (``"as-battalion"``) or as its Stacking
     Points (``"per-stacking-point"``, 2 for a brigade, 9.4)."""
-    larger = unit_class.unit_type == "infantry" and unit.echelon not in _SMALL_ECHELONS
+    larger = unit_class.unit_type == "infantry" and unit.echelon not in BATTALION_OR_SMALLER
     if larger and rulings.regiments == "per-stacking-point":
         return max(1, unit.stacking_points or 1)
     return 1
@@ -194,7 +202,7 @@ def commonwealth_period(game_turn: int) -> bool:
     ``clock-four-turns-a-month``: GT 1-46)."""
     name, _, year = GameTime(game_turn, 1).calendar.split()
     month = (int(year), _MONTHS.index(name) + 1)
-    rates = _evaporation()
+    rates = evaporation_chart()
     start, end = rates["commonwealth_from"], rates["commonwealth_to"]
     return (start["year"], start["month"]) <= month <= (end["year"], end["month"])
 
@@ -205,7 +213,7 @@ def evaporation_percent(
     """49.3: the per-Game-Turn loss of fuel and water in percent: 6; for the Commonwealth in
     ``commonwealth_period`` 9 (ruling ``49.3-commonwealth-nine-percent`` ``"replaces"``) or
     6 + 9 = 15 (``"adds"``)."""
-    rates = _evaporation()
+    rates = evaporation_chart()
     base = int(rates["base_percent"])
     if side != "commonwealth" or not commonwealth_period(game_turn):
         return base

@@ -41,9 +41,9 @@ from ledger.rules.shortage_counts import (
 from ledger.rules.shortage_effects import (
     NO_EFFECT,
     ShortageEffect,
-    _check,
-    _stores,
-    _water,
+    check_amount_not_negative,
+    stores_shortage_chart,
+    water_shortage_chart,
 )
 
 # --- stores (51.21-51.23) ----------------------------------------------------------------
@@ -70,7 +70,7 @@ def stores_shortage(
     nor enter an Enemy ZOC. A 6-TOE infantry battalion, 0 of 24 Stores, 1 Game-Turn before:
     1 DP, 0 TOE points (6 x 2 % = 0.12 rounds to 0).
     """
-    rates = _stores()
+    rates = stores_shortage_chart()
     notes: list[str] = []
     cases: list[str] = []
     dp = Fraction(0)
@@ -125,10 +125,10 @@ def water_shortage(
     (52.53; ``consecutive_before`` counts the earlier ones; at most ``toe_points``). Waterless
     vehicles (52.51) neither move nor Close Assault offensively, and their raw defence is
     halved; Barrage as ruling ``52.51-waterless-barrage``."""
-    _check(toe_points, "TOE points")
+    check_amount_not_negative(toe_points, "TOE points")
     if not without_water(needed, received, rulings):
         return NO_EFFECT
-    rates = _water()
+    rates = water_shortage_chart()
     if infantry:
         inf, att = rates["infantry"], rates["attrition"]
         lost = int(att["toe_per_opstage"]) if consecutive_before >= int(att["free_opstages"]) else 0
@@ -167,7 +167,7 @@ def pasta_shortage(received: bool, cohesion: Fraction | int) -> ShortageEffect:
     none: the level itself is kept aside, not changed. Call it for Italian battalions only."""
     if received:
         return NO_EFFECT
-    rates = _water()["pasta"]
+    rates = water_shortage_chart()["pasta"]
     if cohesion > int(rates["disorganized_at"]):
         return ShortageEffect(
             dp=Fraction(0),
@@ -204,8 +204,8 @@ def fuel_shortage(needed: int, available: int) -> ShortageEffect:
     tanks and the hex's usable sources may not make that move when short; it may move as far
     as ``cp_fuel_allows``, and not at all without any fuel. Combat is not limited. A unit
     burning none (``needed`` 0) is never short."""
-    _check(needed, "Fuel needed")
-    _check(available, "Fuel available")
+    check_amount_not_negative(needed, "Fuel needed")
+    check_amount_not_negative(available, "Fuel available")
     if available >= needed:
         return NO_EFFECT
     rule = rate_file("49.1-fuel-shortage")["movement"]
@@ -287,7 +287,7 @@ def surrenders_without_ammunition(
     """50.12: whether a unit with no Ammunition at all (``available`` 0) surrenders when in an
     Enemy ZOC or fired upon. Ruling ``50.12-no-ammunition-surrender``: ``"zoc-or-fire"``
     applies it; ``"assault-only"`` leaves surrender to 15.15 (``hex_surrenders_when_assaulted``)."""
-    _check(available, "Ammunition available")
+    check_amount_not_negative(available, "Ammunition available")
     if rulings.no_ammunition == "assault-only" or available > 0:
         return False
     return in_enemy_zoc or fired_upon

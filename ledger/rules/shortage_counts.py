@@ -23,7 +23,7 @@ from ledger.rules.consumption import AmmoUse, ammunition
 from ledger.rules.consumption_charts import rate_file
 from ledger.rules.consumption_rates import DEFAULT_RULINGS as CONSUMPTION_DEFAULTS
 from ledger.rules.consumption_rates import ConsumptionRulings, fuel_rate, vehicle_points
-from ledger.rules.shortage_effects import _check, _stores
+from ledger.rules.shortage_effects import check_amount_not_negative, stores_shortage_chart
 
 PARTIAL_STORES_RULING: Final = "51.22-partial-stores"
 ATTRITION_BASE_RULING: Final = "51.22-attrition-base"
@@ -86,7 +86,7 @@ def infantry_type_points(
     takes: the class's own points of an infantry unit (guns and tanks in its TOE are not).
     Ruling ``51.22-infantry-type-points``: ``"infantry-and-engineers"`` counts an engineer
     unit's own points too, ``"infantry-only"`` does not."""
-    rates = _stores()["attrition"]
+    rates = stores_shortage_chart()["attrition"]
     types = list(rates["infantry_unit_types"])
     if rulings.infantry_type == "infantry-and-engineers":
         types += rates["engineer_unit_types"]
@@ -99,8 +99,8 @@ def without_stores(needed: int, received: int, rulings: ShortageRulings = DEFAUL
     """51.22: whether this Game-Turn counts as one without Stores. Ruling
     ``51.22-partial-stores``: ``"short-counts"``, whenever less than ``needed`` arrived (as
     51.21 treats any unfed TOE point); ``"none-only"``, only when nothing arrived."""
-    _check(needed, "Stores needed")
-    _check(received, "Stores received")
+    check_amount_not_negative(needed, "Stores needed")
+    check_amount_not_negative(received, "Stores received")
     if rulings.partial_stores == "none-only":
         return needed > 0 and received == 0
     return received < needed
@@ -111,15 +111,15 @@ def consecutive_without_stores(
 ) -> int:
     """The run of consecutive Game-Turns without Stores after this one: ``before`` + 1, or 0
     once the unit is fed (51.22's count restarts)."""
-    _check(before, "consecutive Game-Turns")
+    check_amount_not_negative(before, "consecutive Game-Turns")
     return before + 1 if without_stores(needed, received, rulings) else 0
 
 
 def stores_attrition_percent(consecutive: int) -> int:
     """51.22: the percent of TOE points lost at the end of the ``consecutive``-th Game-Turn
     in a row without Stores: 2 at the 2nd, 4 at the 4th, 6 at the 6th...; 0 in odd ones."""
-    _check(consecutive, "consecutive Game-Turns")
-    rates = _stores()["attrition"]
+    check_amount_not_negative(consecutive, "consecutive Game-Turns")
+    rates = stores_shortage_chart()["attrition"]
     interval = int(rates["attrition_interval"])
     if consecutive == 0 or consecutive % interval:
         return 0
@@ -149,7 +149,7 @@ def stores_attrition(
     infantry-type points (``"infantry-points"``) or of all ``toe_points`` (``"all-points"``,
     taken from the infantry). A 6-point battalion after 2 Game-Turns: 0.12 → 0; after 10:
     0.6 → 1; 30 points after 2: 0.6 → 1."""
-    _check(infantry_points, "infantry-type points")
+    check_amount_not_negative(infantry_points, "infantry-type points")
     total = infantry_points if toe_points is None else toe_points
     if total < infantry_points:
         raise ValueError(f"TOE points {total}: fewer than the infantry-type {infantry_points}")
@@ -195,8 +195,8 @@ def without_water(needed: int, received: int, rulings: ShortageRulings = DEFAULT
     """Whether the unit is without water this Operations Stage. Ruling ``52.5-partial-water``:
     ``"short-is-dry"``, whenever less than ``needed`` is there (a Hot OpStage's double need
     included); ``"some-water-suffices"``, only when none is. Nothing needed is never dry."""
-    _check(needed, "Water needed")
-    _check(received, "Water received")
+    check_amount_not_negative(needed, "Water needed")
+    check_amount_not_negative(received, "Water received")
     if rulings.partial_water == "some-water-suffices":
         return needed > 0 and received == 0
     return received < needed
@@ -206,7 +206,7 @@ def consecutive_without_water(
     needed: int, received: int, before: int, rulings: ShortageRulings = DEFAULT_RULINGS
 ) -> int:
     """The run of consecutive Operations Stages without water after this one (52.53)."""
-    _check(before, "consecutive Operations Stages")
+    check_amount_not_negative(before, "consecutive Operations Stages")
     return before + 1 if without_water(needed, received, rulings) else 0
 
 
@@ -231,8 +231,8 @@ def cp_fuel_allows(
     ``49.13-fuel-part-group``: ``"part-group-counts"`` 5 x whole groups paid (14 a group,
     30 Fuel: 10 CP); ``"whole-groups-only"`` just short of the next group (14 3/4);
     ``"pro-rata"`` 5 x 30 / 14 to the quarter below (10 1/2)."""
-    _check(per_group, "Fuel per group")
-    _check(available, "Fuel available")
+    check_amount_not_negative(per_group, "Fuel per group")
+    check_amount_not_negative(available, "Fuel available")
     if per_group == 0:
         return None
     cp_per_group = int(rate_file("49.1-fuel-shortage")["movement"]["cp_per_group"])
@@ -250,5 +250,5 @@ def cp_fuel_allows(
 def ammunition_points_paid(use: AmmoUse, available: int) -> int:
     """50.14: how many TOE points ``available`` Ammunition Points let fire (or assault) in
     combat function ``use`` (chart 50.2): 13 Ammunition, barrage (4 a point) → 3."""
-    _check(available, "Ammunition available")
+    check_amount_not_negative(available, "Ammunition available")
     return available // ammunition(use, 1)

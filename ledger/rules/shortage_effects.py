@@ -74,14 +74,23 @@ def combine(effects: Iterable[ShortageEffect]) -> ShortageEffect:
     return result
 
 
-def _stores() -> dict[str, Any]:
+def stores_shortage_chart() -> dict[str, Any]:
+    """Effect chart ``51.2-stores-shortage`` as parsed TOML: the Disorganization Points of a
+    Game-Turn without Stores (51.21), Stores attrition (51.22) and what half rations forbid
+    (51.23), each table with its case."""
     return rate_file("51.2-stores-shortage")
 
 
-def _water() -> dict[str, Any]:
+def water_shortage_chart() -> dict[str, Any]:
+    """Effect chart ``52.5-water-shortage`` as parsed TOML: what a shortage of water forbids
+    vehicles (52.51) and infantry (52.52), water attrition (52.53) and the Pasta Point's
+    effects (52.6), each table with its case."""
     return rate_file("52.5-water-shortage")
 
 
-def _check(amount: Fraction | int, what: str) -> None:
+def check_amount_not_negative(amount: Fraction | int, what: str) -> None:
+    """Raise ``ValueError`` naming ``what`` (e.g. ``"Water needed"``) when ``amount`` (supply
+    points, TOE points, Game-Turns or Operations Stages) is negative: a programming error, not
+    a refusal."""
     if amount < 0:
         raise ValueError(f"{what} {amount}: cannot be negative")
