@@ -14,7 +14,13 @@ import streamlit as st
 
 from dashboard.context import SIDE_NAMES, FormKeys
 from dashboard.text import plain
-from dashboard.views.combat_units import _digest, _enemy, _name, _system, count
+from dashboard.views.combat_units import (
+    count,
+    enemy_side,
+    system_name,
+    unit_name,
+    widget_key_digest,
+)
 from ledger.combat.anti_armor import AntiArmorCalculation
 from ledger.combat.assault_odds import CloseAssaultCalculation
 from ledger.combat.barrage import BarrageCalculation
@@ -124,7 +130,7 @@ def loss_editor(
 
     def named(option: object) -> str:
         unit, _, system = str(option).partition("|")
-        return f"{_name(state, unit)}: {_system(state, system)}"
+        return f"{unit_name(state, unit)}: {system_name(state, system)}"
 
     st.caption(label)
     if not rows:
@@ -132,7 +138,7 @@ def loss_editor(
         return []
     edited = st.data_editor(
         pd.DataFrame(rows, columns=["TOE of", "TOE points"]),
-        key=keys(f"alloc_{which}_{_digest(tuple(r.values()) for r in rows)}"),
+        key=keys(f"alloc_{which}_{widget_key_digest(tuple(r.values()) for r in rows)}"),
         num_rows="dynamic",
         hide_index=True,
         width="stretch",
@@ -159,7 +165,7 @@ def allocation_inputs(
     calc = reading.prepared.calculation
     st.markdown("**Losses** — proposed; the owning player may choose others")
     if not isinstance(calc, CloseAssaultCalculation):
-        owner = SIDE_NAMES[_enemy(reading.prepared.attacker)]
+        owner = SIDE_NAMES[enemy_side(reading.prepared.attacker)]
         return {"losses": loss_editor(state, reading, "losses", f"{owner} TOE points lost", keys)}
     allocation: dict[str, object] = {"defender_stands": reading.proposal.defender_stands}
     for column, who in zip(st.columns(2), ("attacker", "defender"), strict=True):

@@ -16,7 +16,7 @@ import streamlit as st
 from dashboard.odds import exact, odds_chart
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
-from dashboard.views.combat_units import _name, _system, named_text
+from dashboard.views.combat_units import named_text, system_name, unit_name
 from ledger.charts.figures import Figure
 from ledger.combat.anti_armor import AntiArmorCalculation
 from ledger.combat.assault_odds import CloseAssaultCalculation
@@ -89,7 +89,13 @@ def shift_rows(shifts: Iterable[ColumnShift]) -> list[Row]:
 def cp_rows(state: GameState, charges: Iterable[CPCharge]) -> list[Row]:
     """``CPCharge``s as rows, each unit named."""
     return [
-        {"unit": _name(state, c.unit), "hex": c.hex, "cp": c.cp, "case": c.case, "reason": c.reason}
+        {
+            "unit": unit_name(state, c.unit),
+            "hex": c.hex,
+            "cp": c.cp,
+            "case": c.case,
+            "reason": c.reason,
+        }
         for c in charges
     ]
 
@@ -98,8 +104,8 @@ def ammo_rows(state: GameState, charges: Iterable[AmmoCharge]) -> list[Row]:
     """``AmmoCharge``s as rows, each unit and weapon system named."""
     return [
         {
-            "unit": _name(state, c.unit),
-            "system": _system(state, c.system),
+            "unit": unit_name(state, c.unit),
+            "system": system_name(state, c.system),
             "points": c.points,
             "case": c.case,
             "reason": c.reason,
@@ -133,7 +139,7 @@ def show_barrage(state: GameState, calc: BarrageCalculation) -> None:
     with charts[0]:
         odds_chart(
             [(BARRAGE_RESULTS.get(r, r), p) for r, p in calc.distribution.items()],
-            f"{_name(state, calc.target.unit)} (12.44, 12.45)",
+            f"{unit_name(state, calc.target.unit)} (12.44, 12.45)",
             "Result",
         )
     if calc.truck_distribution is not None:
@@ -179,7 +185,7 @@ def show_anti_armor(state: GameState, calc: AntiArmorCalculation) -> None:
 def loss_text(state: GameState, losses: Iterable[Loss]) -> str:
     """``"2 × M11/39 of I(M) Tank Bn, 1 × ..."`` (``"none"`` when nothing is lost)."""
     text = ", ".join(
-        f"{x.points} × {_system(state, x.system)} of {_name(state, x.unit)}"
+        f"{x.points} × {system_name(state, x.system)} of {unit_name(state, x.unit)}"
         for x in losses
         if x.points
     )

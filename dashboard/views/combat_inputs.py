@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.odds import exact
-from dashboard.views.combat_units import _digest, _name, count
+from dashboard.views.combat_units import count, unit_name, widget_key_digest
 from ledger.combat.anti_armor_column import SHIFT_BELOW_ONE_RULING, SHIFT_FROM_16_RULING
 from ledger.combat.assault_setup import AssaultRulings
 from ledger.combat.barrage import LOSSES_PIN_RULING
@@ -102,7 +102,7 @@ def organization_editor(
     rows = []
     for unit_id in unit_ids:
         row: dict[str, object] = {
-            "Unit": _name(state, unit_id),
+            "Unit": unit_name(state, unit_id),
             "Level (15.52)": _level(state, unit_id),
         }
         if attacker:
@@ -123,7 +123,7 @@ def organization_editor(
         )
     edited = st.data_editor(
         pd.DataFrame(rows),
-        key=f"{key}_{_digest(unit_ids)}",
+        key=f"{key}_{widget_key_digest(unit_ids)}",
         hide_index=True,
         width="stretch",
         disabled=["Unit"],
@@ -167,7 +167,7 @@ def morale_inputs(
             rated,
             index=largest,
             format_func=lambda u: _morale_label(state, u),
-            key=f"combat_morale_unit_{who}_{_digest(rated)}",
+            key=f"combat_morale_unit_{who}_{widget_key_digest(rated)}",
         )
         return {"unit": unit_id}
     if mode == "adjusted":

@@ -23,14 +23,14 @@ from dashboard.views.combat_inputs import (
     terrain_inputs,
 )
 from dashboard.views.combat_units import (
-    _enemy,
-    _units,
+    enemy_side,
     flag_picker,
     gun_positions,
     pick_hex_units,
     pick_units,
     points_editor,
     unit_refs,
+    units_on_map,
 )
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
@@ -77,7 +77,7 @@ def setup_request(game: Game, combat: str) -> dict[str, object]:
     """Draw the set-up of the combat and return its request (docs/combat.md's JSON)."""
     state = game.state
     phasing, firing = side_inputs(game, combat)
-    target_side = _enemy(firing)
+    target_side = enemy_side(firing)
     assault = combat in ("close-assault", "probe")
     request: dict[str, object] = {"combat": combat, "phasing": phasing}
     if not assault:
@@ -164,7 +164,7 @@ def assault_extras(
 
 def barrage_target(state: GameState, side: Side, key: str) -> dict[str, object]:
     """The barraged unit (12.22, 12.23) and whether trucks are in its hex (12.46)."""
-    units = _units(state, side)
+    units = units_on_map(state, side)
     hex_col, unit_col, truck_col = st.columns([1, 2, 1])
     chosen = hex_col.selectbox(
         "Target hex", sorted({u.location for u in units}), index=None, key=f"{key}_hex"

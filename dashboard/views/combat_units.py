@@ -31,30 +31,35 @@ def count(value: object) -> int | None:
         return None
 
 
-def _name(state: GameState, unit_id: str) -> str:
+def unit_name(state: GameState, unit_id: str) -> str:
+    """The name of unit ``unit_id`` in the ledger; the id itself when the game has no such
+    unit (an inline force's label)."""
     return state.units[unit_id].name if unit_id in state.units else unit_id
 
 
-def _system(state: GameState, system_id: str) -> str:
+def system_name(state: GameState, system_id: str) -> str:
+    """The name of weapon system ``system_id`` (a TOE line, 4.52); the id itself when the game
+    has no such system."""
     return state.systems[system_id].name if system_id in state.systems else system_id
 
 
 def named_text(state: GameState, text: str) -> str:
     """``text`` with the unit ids in it replaced by the units' names."""
-    return UNIT_ID.sub(lambda m: _name(state, m[0]), text)
+    return UNIT_ID.sub(lambda m: unit_name(state, m[0]), text)
 
 
-def _enemy(side: Side) -> Side:
+def enemy_side(side: Side) -> Side:
+    """The other side: ``"axis"`` for ``"commonwealth"`` and the reverse."""
     return SIDES[1 - SIDES.index(side)]
 
 
-def _digest(values: Iterable[object]) -> str:
+def widget_key_digest(values: Iterable[object]) -> str:
     """A short stable suffix for widget keys that depend on a selection."""
     return format(abs(hash(tuple(values))) % 10**8, "08d")
 
 
 # --- choosing the forces --------------------------------------------------------------------
-def _units(state: GameState, side: Side) -> list[Unit]:
+def units_on_map(state: GameState, side: Side) -> list[Unit]:
     """The side's units in play that are in a hex."""
     return [u for u in state.units_in_play(side) if u.location]
 
@@ -62,7 +67,7 @@ def _units(state: GameState, side: Side) -> list[Unit]:
 def pick_units(state: GameState, side: Side, label: str, key: str) -> list[str]:
     """Hexes to filter by and a multiselect of ``side``'s units by name: the unit ids chosen.
     Units already chosen stay listed when the filter changes."""
-    units = _units(state, side)
+    units = units_on_map(state, side)
     hex_col, unit_col = st.columns([1, 3])
     where = hex_col.multiselect(
         "Hexes",
@@ -84,7 +89,7 @@ def pick_units(state: GameState, side: Side, label: str, key: str) -> list[str]:
 
 def pick_hex_units(state: GameState, side: Side, label: str, key: str) -> list[str]:
     """The target hex and the ``side``'s units in it (all by default): the unit ids chosen."""
-    units = _units(state, side)
+    units = units_on_map(state, side)
     hex_col, unit_col = st.columns([1, 3])
     chosen = hex_col.selectbox(
         "Target hex", sorted({u.location for u in units}), index=None, key=f"{key}_hex"
@@ -118,7 +123,7 @@ def points_editor(
             rows.append(
                 {
                     "Unit": unit.name,
-                    "Weapon system": _system(state, holding.system),
+                    "Weapon system": system_name(state, holding.system),
                     "Held": holding.points,
                     RATING_NAMES[rating]: value,
                     "Committed": holding.points,
@@ -130,7 +135,7 @@ def points_editor(
         return {}
     edited = st.data_editor(
         pd.DataFrame(rows),
-        key=f"{key}_{_digest(ids)}",
+        key=f"{key}_{widget_key_digest(ids)}",
         hide_index=True,
         width="stretch",
         disabled=["Unit", "Weapon system", "Held", RATING_NAMES[rating]],
@@ -158,8 +163,8 @@ def gun_positions(state: GameState, unit_ids: Sequence[str], key: str) -> dict[s
     back = st.multiselect(
         "Guns in the Back position (12.11; the others are Forward)",
         guns,
-        format_func=lambda u: _name(state, u),
-        key=f"{key}_{_digest(guns)}",
+        format_func=lambda u: unit_name(state, u),
+        key=f"{key}_{widget_key_digest(guns)}",
     )
     return {u: "back" if u in back else "forward" for u in guns}
 
@@ -179,8 +184,8 @@ def flag_picker(
                 label,
                 unit_ids,
                 default=marked,
-                format_func=lambda u: _name(state, u),
-                key=f"{key}_{field}_{_digest(unit_ids)}",
+                format_func=lambda u: unit_name(state, u),
+                key=f"{key}_{field}_{widget_key_digest(unit_ids)}",
             )
         )
     return found
