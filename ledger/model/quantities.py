@@ -127,3 +127,11 @@ def format_cp(value: Fraction) -> str:
     whole, part = divmod(magnitude.numerator, magnitude.denominator)
     frac = f"{part}/{magnitude.denominator}"
     return f"{sign}{whole} {frac}" if whole else f"{sign}{frac}"
+
+
+def check_amount_not_negative(amount: Fraction | int, what: str) -> None:
+    """Raise ``ValueError`` naming ``what`` (e.g. ``"Water needed"``, ``"TOE points"``) when
+    ``amount`` (supply points, TOE or Truck Points, CP, Game-Turns or Operations Stages) is
+    negative: a programming error in the caller, never a player's refusal."""
+    if amount < 0:
+        raise ValueError(f"{what} {amount}: cannot be negative")

@@ -28,12 +28,11 @@ from math import ceil, floor
 from typing import Any, Final, Literal
 
 from ledger.model.clock import OPERATIONS_STAGES_PER_GAME_TURN, Weather
-from ledger.model.quantities import Supplies
+from ledger.model.quantities import Supplies, check_amount_not_negative
 from ledger.model.trucks import TRUCK_TYPES, truck_chart
 from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
 from ledger.rules.consumption_charts import (
     ammunition_consumption_chart,
-    check_amount_not_negative,
     evaporation_chart,
     fuel_consumption_chart,
     stores_consumption_chart,

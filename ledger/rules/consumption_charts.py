@@ -70,10 +70,3 @@ def fuel_chart() -> dict[int, tuple[Fraction, ...]]:
     return {
         int(r["cp"]): tuple(Fraction(c) for c in r["fuel"]) for r in fuel_consumption_chart()["row"]
     }
-
-
-def check_amount_not_negative(amount: Fraction | int, what: str) -> None:
-    """Raise ``ValueError`` naming ``what`` (e.g. ``"TOE points"``) when ``amount`` (supply
-    points, TOE or Truck Points, CP) is negative: a programming error, not a refusal."""
-    if amount < 0:
-        raise ValueError(f"{what} {amount}: cannot be negative")

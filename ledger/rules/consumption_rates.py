@@ -17,11 +17,11 @@ from math import ceil, floor
 from typing import Final
 
 from ledger.model.clock import WEATHERS, GameTime, Weather
+from ledger.model.quantities import check_amount_not_negative
 from ledger.model.rulings import check_options
 from ledger.model.trucks import NON_MOTORIZED_CPA
 from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
 from ledger.rules.consumption_charts import (
-    check_amount_not_negative,
     evaporation_chart,
     fuel_consumption_chart,
     water_consumption_chart,

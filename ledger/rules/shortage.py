@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
+from ledger.model.quantities import check_amount_not_negative
 from ledger.rules.consumption import AmmoUse
 from ledger.rules.consumption_charts import rate_file
 from ledger.rules.shortage_counts import (
@@ -41,7 +42,6 @@ from ledger.rules.shortage_counts import (
 from ledger.rules.shortage_effects import (
     NO_EFFECT,
     ShortageEffect,
-    check_amount_not_negative,
     stores_shortage_chart,
     water_shortage_chart,
 )

@@ -17,13 +17,14 @@ from fractions import Fraction
 from math import floor
 from typing import Final
 
+from ledger.model.quantities import check_amount_not_negative
 from ledger.model.rulings import check_options
 from ledger.model.units import Unit, UnitClass, WeaponSystem
 from ledger.rules.consumption import AmmoUse, ammunition
 from ledger.rules.consumption_charts import rate_file
 from ledger.rules.consumption_rates import DEFAULT_RULINGS as CONSUMPTION_DEFAULTS
 from ledger.rules.consumption_rates import ConsumptionRulings, fuel_rate, vehicle_points
-from ledger.rules.shortage_effects import check_amount_not_negative, stores_shortage_chart
+from ledger.rules.shortage_effects import stores_shortage_chart
 
 PARTIAL_STORES_RULING: Final = "51.22-partial-stores"
 ATTRITION_BASE_RULING: Final = "51.22-attrition-base"

@@ -86,11 +86,3 @@ def water_shortage_chart() -> dict[str, Any]:
     vehicles (52.51) and infantry (52.52), water attrition (52.53) and the Pasta Point's
     effects (52.6), each table with its case."""
     return rate_file("52.5-water-shortage")
-
-
-def check_amount_not_negative(amount: Fraction | int, what: str) -> None:
-    """Raise ``ValueError`` naming ``what`` (e.g. ``"Water needed"``) when ``amount`` (supply
-    points, TOE points, Game-Turns or Operations Stages) is negative: a programming error, not
-    a refusal."""
-    if amount < 0:
-        raise ValueError(f"{what} {amount}: cannot be negative")
