@@ -1,4 +1,4 @@
-"""`quartermaster calc cna ...` and `quartermaster resolve ...` end to end (ledger/cli.py), from
+"""`quartermaster calc cna ...` and `quartermaster resolve ...` end to end (ledger/cli/combat.py), from
 the example files of docs/examples/combat/ and from standard input."""
 
 from __future__ import annotations
