@@ -37,4 +37,4 @@ lock: $(STAMP)
 	  $(BIN)/pip freeze --exclude-editable; } > constraints.txt
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .import_linter_cache .grimp_cache
