@@ -29,7 +29,7 @@ def main() -> None:
         began = time.perf_counter()
         setup = load_scenario(bundled_scenarios()["graziani"])
         loaded = time.perf_counter()
-        session = create_game(EventStore(url), "bench", setup)
+        session = create_game(EventStore(url, create=True), "bench", setup)
         created = time.perf_counter()
         rnf = "cw.unassigned_inf.1st_rnf_mg_bn"
         essex = "cw.70_inf_div.1st_essex"  # in D3714 with the Mersa Matruh dump (same hex)
@@ -41,7 +41,7 @@ def main() -> None:
             else:
                 session.execute(
                     lambda s: transfer(
-                        s, "cw_mersa_matruh", essex, Supplies(fuel=1), Source(s.clock)
+                        s, "cw_mersa_matruh", essex, Supplies(ammo=1), Source(s.clock)
                     )
                 )
             if session.state.clock >= session.state.info.end:

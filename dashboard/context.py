@@ -16,7 +16,13 @@ import streamlit as st
 
 from dashboard.text import error_lines, plain
 from ledger.commands.outcome import Outcome
-from ledger.journal import EventStore, StaleSequenceError, UnknownGameError, default_database_url
+from ledger.journal import (
+    EventStore,
+    StaleSequenceError,
+    StoreError,
+    UnknownGameError,
+    default_database_url,
+)
 from ledger.journal.session import CommandRefused, GameSession
 from ledger.model.events import Event
 from ledger.model.source import ROLES, Role, Source
@@ -46,8 +52,13 @@ def event_store(url: str) -> EventStore:
 
 
 def current_store() -> EventStore:
-    """The store of the default database (``QUARTERMASTER_DB`` or the per-user SQLite file)."""
-    return event_store(default_database_url())
+    """The store of the default database (``QUARTERMASTER_DB`` or the per-user SQLite file);
+    a database that cannot be used stops the page with its one-line reason."""
+    try:
+        return event_store(default_database_url())
+    except StoreError as exc:
+        st.error(plain(str(exc)))
+        st.stop()
 
 
 def sidebar(store: EventStore) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Final
 
 from ledger.io.scenario import ScenarioError, bundled_scenarios, load_scenario
-from ledger.journal import EventStore, SchemaVersionError, database_url, default_database_url
+from ledger.journal import EventStore, StoreError, database_url, default_database_url
 from ledger.journal.session import CommandRefused, create_game
 
 APP: Final = Path(__file__).resolve().parent / "app.py"
@@ -110,8 +110,8 @@ def main(
     args = build_parser().parse_args(argv)
     url = database_url(args.db) if args.db else default_database_url()
     try:
-        store = EventStore(url)
-    except SchemaVersionError as exc:
+        store = EventStore(url, create=True)
+    except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     for line in ensure_game(store):

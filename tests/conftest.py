@@ -68,7 +68,7 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 @pytest.fixture
 def store(store_url: str) -> Iterator[EventStore]:
     """An empty journal on each backend (see ``store_url``)."""
-    journal = EventStore(store_url)
+    journal = EventStore(store_url, create=True)
     yield journal
     journal.engine.dispose()
 

@@ -3,7 +3,8 @@
 Every subcommand takes ``--db URL`` (a file path or an SQLAlchemy URL; default
 ``QUARTERMASTER_DB`` or an SQLite file in the per-user data directory), ``--game NAME``
 (default ``QUARTERMASTER_GAME``, or the only game in the database) and ``--json``.
-Exit status: 0 done, 1 refused (every error printed, nothing written), 2 usage error.
+Exit status: 0 done, 1 refused (every error printed, nothing written), 2 usage error or a
+database that cannot be used (missing, foreign, locked, read-only, unreachable: one line).
 
 One module per command group adds its subcommands' parsers and holds their handlers:
 ``game`` (games, clock, phase, weather, end of stage, history, undo), ``units`` (units, TOE, CP,
@@ -23,7 +24,7 @@ from collections.abc import Sequence
 from ledger.cli import combat, game, logistics, movement, planning, sheets, units
 from ledger.cli.app import App, Handler, Refused, common_options, print_report
 from ledger.cli.combat import add_combat_parsers, run_combat
-from ledger.journal import DuplicateGameError, StaleSequenceError, UnknownGameError
+from ledger.journal import DuplicateGameError, StaleSequenceError, StoreError, UnknownGameError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -102,6 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UnknownGameError, DuplicateGameError, StaleSequenceError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -127,7 +127,16 @@ class App:
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        self.store = EventStore(database_url(args.db) if args.db else default_database_url())
+        self._store: EventStore | None = None
+
+    @property
+    def store(self) -> EventStore:
+        """The database, opened on first use; only ``new`` may create it (reading commands
+        leave a missing path missing). Raises ``StoreError``."""
+        if self._store is None:
+            url = database_url(self.args.db) if self.args.db else default_database_url()
+            self._store = EventStore(url, create=self.args.command == "new")
+        return self._store
 
     def game_name(self) -> str:
         chosen: str | None = self.args.game or os.environ.get("QUARTERMASTER_GAME")

@@ -3,9 +3,11 @@
 from ledger.journal.store import (
     DuplicateGameError,
     EventStore,
+    NoDatabaseError,
     Recorded,
     SchemaVersionError,
     StaleSequenceError,
+    StoreError,
     UnknownGameError,
     database_url,
     default_database_url,
@@ -14,9 +16,11 @@ from ledger.journal.store import (
 __all__ = [
     "DuplicateGameError",
     "EventStore",
+    "NoDatabaseError",
     "Recorded",
     "SchemaVersionError",
     "StaleSequenceError",
+    "StoreError",
     "UnknownGameError",
     "database_url",
     "default_database_url",

@@ -4,16 +4,26 @@ Tables: ``quartermaster_meta`` (schema version), ``games`` (one row per game) an
 (one row per event: game, sequence number, kind, JSON payload). Events are never updated or
 deleted: database triggers refuse both. Every append names the sequence number it expects to
 follow; if another writer got there first the append is refused (optimistic concurrency).
+
+A store opens only a Quartermaster database: a missing file is created only when asked
+(``create=True``: ``quartermaster new``, ``make run``), and a foreign, incomplete or
+other-version database is refused and left untouched. Every database failure (locked,
+read-only, damaged, unreachable, unknown kind) becomes a ``StoreError`` with one line naming
+the database and what to do. SQLite runs in WAL mode, and an append takes the write lock before
+it checks the expected sequence number (``BEGIN IMMEDIATE``), so the check and the insert are one
+step.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import platformdirs
 from sqlalchemy import (
@@ -30,16 +40,21 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
 )
-from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 
 from ledger.journal.codec import decode, encode
 from ledger.model.events import Event
 
 SCHEMA_VERSION: Final = 1
 """Bumped whenever the tables or the event payloads change incompatibly."""
+BUSY_TIMEOUT_MS: Final = 5000
+"""How long an SQLite writer waits for another writer's lock before giving up (milliseconds)."""
+WRITE_OPTION: Final = "quartermaster_write"
+"""Execution option marking a connection whose transaction writes (SQLite: ``BEGIN IMMEDIATE``)."""
 
 _metadata = MetaData()
 meta_table = Table(
@@ -108,7 +123,16 @@ class DuplicateGameError(Exception):
     """A game of that name already exists."""
 
 
-class SchemaVersionError(Exception):
+class StoreError(Exception):
+    """The database cannot be used as a Quartermaster journal; the message is one line naming
+    the database and what to do (the CLI prints it and exits with status 2)."""
+
+
+class NoDatabaseError(StoreError):
+    """No database at the path given, and none was to be created."""
+
+
+class SchemaVersionError(StoreError):
     """The database was written by an incompatible version of Quartermaster."""
 
 
@@ -140,19 +164,33 @@ def database_url(db: str) -> str:
 class EventStore:
     """The journal of every game in one database.
 
-    ``url`` is an SQLAlchemy URL; an SQLite file and its folder are created when missing.
-    Raises ``SchemaVersionError`` when the database has another schema version.
+    ``url`` is an SQLAlchemy URL. With ``create=True`` a missing SQLite file (and its folder) is
+    created and an empty database gets the journal's tables; otherwise the database must already
+    be a Quartermaster journal. ``busy_timeout_ms``: how long an SQLite writer waits for a lock.
+    Raises ``NoDatabaseError`` (no file, ``create`` not set), ``SchemaVersionError`` (another
+    schema version) and ``StoreError`` (a folder, a foreign or incomplete database, an unknown
+    kind of URL, a database that cannot be reached, read or written), leaving the database
+    untouched.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(
+        self, url: str, *, create: bool = False, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> None:
         self.url = url
-        if url.startswith("sqlite:///"):
-            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-        self.engine: Engine = create_engine(url)
+        path = _sqlite_path(url)
+        if path is not None:
+            _check_sqlite_path(path, create)
+        try:
+            self.engine: Engine = create_engine(url)
+        except (ArgumentError, NoSuchModuleError) as exc:
+            raise StoreError(
+                f"cannot open {_shown_url(url)}: not a database Quartermaster knows "
+                "(give an SQLite file path or a postgresql+psycopg:// URL)"
+            ) from exc
         if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
-        _metadata.create_all(self.engine)
-        self._check_schema()
+            _sqlite_transactions(self.engine, busy_timeout_ms)
+        with self._translated():
+            self._prepare(create)
 
     @property
     def location(self) -> str:
@@ -161,20 +199,81 @@ class EventStore:
             return self.url.removeprefix("sqlite:///")
         return self.engine.url.render_as_string(hide_password=True)
 
-    def _check_schema(self) -> None:
-        with self.engine.begin() as conn:
-            row = conn.execute(
-                select(meta_table.c.value).where(meta_table.c.key == "schema_version")
-            ).first()
-            if row is None:
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        """Turn the database driver's failures into a one-line ``StoreError``."""
+        try:
+            yield
+        except IntegrityError:
+            raise
+        except DBAPIError as exc:
+            raise StoreError(_failure(self.location, exc)) from exc
+
+    def _writing(self) -> Connection:
+        """A connection whose transaction takes the write lock at once (SQLite)."""
+        return self.engine.connect().execution_options(**{WRITE_OPTION: True})
+
+    def _prepare(self, create: bool) -> None:
+        """Create the tables in an empty database when ``create``; check what is there."""
+        with self.engine.connect() as conn:
+            tables = set(inspect(conn).get_table_names())
+        ours = set(_metadata.tables)
+        if not tables and create:
+            with self._writing() as conn, conn.begin():
+                _metadata.create_all(conn)
                 conn.execute(
                     insert(meta_table).values(key="schema_version", value=str(SCHEMA_VERSION))
                 )
-            elif int(row.value) != SCHEMA_VERSION:
-                raise SchemaVersionError(
-                    f"{self.location} has journal schema {row.value}; this Quartermaster reads "
-                    f"schema {SCHEMA_VERSION}"
-                )
+            self._write_ahead_log()
+            return
+        if not tables:
+            raise NoDatabaseError(
+                f"{self.location} holds no Quartermaster journal — create a game with "
+                "`quartermaster new NAME`"
+            )
+        if not tables & ours:
+            raise StoreError(
+                f"{self.location} is not a Quartermaster database (its tables: "
+                f"{', '.join(sorted(tables))}); it was left untouched"
+            )
+        missing = sorted(ours - tables)
+        if missing:
+            raise StoreError(
+                f"{self.location} is missing the journal table(s) {', '.join(missing)}: not a "
+                "complete Quartermaster database; it was left untouched"
+            )
+        self._check_schema()
+        self._write_ahead_log()
+
+    def _write_ahead_log(self) -> None:
+        """SQLite: keep the journal in WAL mode (readers never wait for the writer). Only done
+        once the file is known to be a journal, since it rewrites the file's header; a
+        read-only file is read as it is."""
+        if self.engine.dialect.name != "sqlite":
+            return
+        raw = self.engine.raw_connection()  # outside any transaction, as the pragma needs
+        try:
+            raw.cursor().execute("PRAGMA journal_mode=WAL")
+        except sqlite3.DatabaseError:
+            pass  # read-only: reading needs no WAL, and a write says why it failed
+        finally:
+            raw.close()
+
+    def _check_schema(self) -> None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(meta_table.c.value).where(meta_table.c.key == "schema_version")
+            ).first()
+        if row is None:
+            raise SchemaVersionError(
+                f"{self.location} records no journal schema version; this Quartermaster reads "
+                f"schema {SCHEMA_VERSION} (it was left untouched)"
+            )
+        if row.value != str(SCHEMA_VERSION):
+            raise SchemaVersionError(
+                f"{self.location} has journal schema {row.value}; this Quartermaster reads "
+                f"schema {SCHEMA_VERSION} (it was left untouched)"
+            )
 
     def games(self) -> list[tuple[str, str, datetime, int]]:
         """Every game as ``(name, scenario id, created_at, number of events)``, by name."""
@@ -189,7 +288,7 @@ class EventStore:
             .group_by(games_table.c.id)
             .order_by(games_table.c.name)
         )
-        with self.engine.connect() as conn:
+        with self._translated(), self.engine.connect() as conn:
             return [(r[0], r[1], r[2], r[3]) for r in conn.execute(query)]
 
     def create_game(self, name: str, scenario: str, first: Event) -> None:
@@ -199,7 +298,7 @@ class EventStore:
         """
         now = datetime.now(UTC)
         try:
-            with self.engine.begin() as conn:
+            with self._translated(), self._writing() as conn, conn.begin():
                 game_id = conn.execute(
                     insert(games_table).values(name=name, scenario=scenario, created_at=now)
                 ).inserted_primary_key
@@ -225,14 +324,14 @@ class EventStore:
 
     def load(self, name: str) -> list[Recorded]:
         """Every event of game ``name`` in sequence order. Raises ``UnknownGameError``."""
-        with self.engine.connect() as conn:
+        with self._translated(), self.engine.connect() as conn:
             game_id = self._game_id(conn, name)
             rows = conn.execute(
                 select(events_table.c.seq, events_table.c.payload, events_table.c.recorded_at)
                 .where(events_table.c.game_id == game_id)
                 .order_by(events_table.c.seq)
             )
-            return [Recorded(r.seq, decode(r.payload), r.recorded_at) for r in rows]
+            return [Recorded(r.seq, decode(r.payload), r.recorded_at) for r in rows.all()]
 
     def append(self, name: str, events: Sequence[Event], expected_seq: int) -> list[Recorded]:
         """Append ``events`` to game ``name`` after sequence ``expected_seq``; all or nothing.
@@ -242,7 +341,7 @@ class EventStore:
         """
         now = datetime.now(UTC)
         try:
-            with self.engine.begin() as conn:
+            with self._translated(), self._writing() as conn, conn.begin():
                 game_id = self._game_id(conn, name)
                 last = conn.execute(
                     select(func.max(events_table.c.seq)).where(events_table.c.game_id == game_id)
@@ -266,8 +365,78 @@ class EventStore:
         return [Recorded(expected_seq + i, e, now) for i, e in enumerate(events, start=1)]
 
 
-def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
-    cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    cursor.close()
+def _sqlite_path(url: str) -> Path | None:
+    """The file of an SQLite URL (``None`` for another database or an in-memory one)."""
+    if not url.startswith("sqlite:///"):
+        return None
+    name = url.removeprefix("sqlite:///")
+    return Path(name) if name and name != ":memory:" else None
+
+
+def _check_sqlite_path(path: Path, create: bool) -> None:
+    """Refuse a folder, and a missing file unless ``create`` (then make its folder)."""
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a database file; give a file path")
+    if path.exists():
+        return
+    if not create:
+        raise NoDatabaseError(
+            f"no database at {path} — create a game with `quartermaster new NAME`"
+        )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create {path}: {exc.strerror or exc}") from exc
+
+
+def _shown_url(url: str) -> str:
+    """``url`` without its password, for messages (the text itself if it is no URL)."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
+
+
+_FAILURES: Final = (
+    ("database is locked", "{where} is locked by another writer; try again in a moment"),
+    ("readonly database", "{where} is read-only; nothing was written (check its permissions)"),
+    ("file is not a database", "{where} is not an SQLite database file; it was left untouched"),
+    ("malformed", "{where} is damaged (the SQLite file is malformed); it was left untouched"),
+    ("unable to open database", "cannot open {where}: check the path and its permissions"),
+    ("disk i/o error", "cannot read or write {where}: disk input/output error"),
+)
+"""Driver messages and what a player is told (``{where}``: the database)."""
+
+
+def _failure(where: str, exc: DBAPIError) -> str:
+    """One line saying what went wrong with database ``where`` and what to do."""
+    said = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc).splitlines()[0]
+    for found, message in _FAILURES:
+        if found in said.lower():
+            return message.format(where=where)
+    if not where.startswith("/"):
+        return f"cannot use the database server {where}: {said}"
+    return f"cannot use {where}: {said}"
+
+
+def _sqlite_transactions(engine: Engine, busy_timeout_ms: int) -> None:
+    """SQLite pragmas on every connection (foreign keys, busy timeout, ``synchronous=NORMAL``
+    for WAL, which ``EventStore`` turns on once the database is known to be a journal) and
+    transactions begun by the engine: ``BEGIN IMMEDIATE`` on a
+    connection marked ``WRITE_OPTION``, a plain ``BEGIN`` otherwise (SQLAlchemy's documented
+    pysqlite recipe, which takes transaction control from the driver)."""
+
+    def connected(dbapi_connection: Any, _record: object) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    def begun(conn: Connection) -> None:
+        immediate = conn.get_execution_options().get(WRITE_OPTION, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    event.listen(engine, "connect", connected)
+    event.listen(engine, "begin", begun)

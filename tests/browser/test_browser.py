@@ -105,7 +105,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
     """``(base URL, database URL)`` of a Streamlit server on a temp journal; stopped at the end."""
     folder = tmp_path_factory.mktemp("browser")
     db = database_url(str(folder / "browser.db"))
-    store = EventStore(db)
+    store = EventStore(db, create=True)
     setup = load_scenario(MINI)
     for name in ("mini", "mini-transfer"):
         create_game(store, name, setup)

@@ -43,7 +43,7 @@ def graziani_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[
     """``(base URL, database URL)`` of a Streamlit server on a Graziani game (60.22)."""
     folder = tmp_path_factory.mktemp("combat_browser")
     db = database_url(str(folder / "graziani.db"))
-    store = EventStore(db)
+    store = EventStore(db, create=True)
     create_game(store, "graziani", load_scenario(resolve("graziani")))
     store.engine.dispose()
     with streamlit_server(folder, db) as url:

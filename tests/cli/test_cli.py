@@ -139,7 +139,13 @@ def test_db_option_takes_a_path_or_url(tmp_path: Path) -> None:
     other = tmp_path / "other.db"
     p.run("new", "x", "--scenario", str(MINI), "--db", str(other))
     assert [g["game"] for g in p.json("games", "--db", f"sqlite:///{other}")] == ["x"]
-    assert p.json("games") == []
+    missing = p.run("games", ok=False)
+    assert missing.returncode == 2
+    assert missing.stderr == (
+        f"error: no database at {tmp_path / 'ledger.db'} — create a game with "
+        "`quartermaster new NAME`\n"
+    )
+    assert not (tmp_path / "ledger.db").exists()
 
 
 def test_cp_actions_ceiling_cohesion_and_idle_rp(player: Player) -> None:

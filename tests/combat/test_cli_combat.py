@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from ledger.cli import main
+from ledger.journal import EventStore, database_url
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples" / "combat"
@@ -159,6 +161,11 @@ def test_bad_input_exits_2_naming_field_value_and_case(
 
 
 def test_calc_combat_example_needs_the_game(qm: Qm) -> None:
+    request = str(EXAMPLES / "combat-example-barrage.json")
+    assert main(["calc", "cna", "barrage", request, "--json"]) == 2
+    said = qm.capsys.readouterr().err
+    assert "error: no database at " in said and "`quartermaster new NAME`" in said
+    EventStore(database_url(os.environ["QUARTERMASTER_DB"]), create=True)  # a journal, no game
     refused = calc(qm, "barrage", "combat-example-barrage.json", status=1)
     assert "no game yet" in refused["refused"][0]["message"]
     qm.run("new", "ex", "--scenario", "rules-examples")

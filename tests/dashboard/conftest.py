@@ -16,6 +16,10 @@ from ledger.journal.store import database_url
 def graziani_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """A Graziani game (60.22) in a temporary database the dashboard opens; its URL."""
     path = tmp_path / "graziani.db"
-    create_game(EventStore(database_url(str(path))), "graziani", load_scenario(resolve("graziani")))
+    create_game(
+        EventStore(database_url(str(path)), create=True),
+        "graziani",
+        load_scenario(resolve("graziani")),
+    )
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
     return database_url(str(path))

@@ -53,7 +53,7 @@ def db_url(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatch) -
     """A journal in a temp file with game "mini"; ``QUARTERMASTER_DB`` points at it."""
     path = tmp_path / "dashboard.db"
     url = database_url(str(path))
-    create_game(EventStore(url), GAME, mini_setup)
+    create_game(EventStore(url, create=True), GAME, mini_setup)
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
     return url
 
@@ -112,7 +112,7 @@ def test_every_page_renders_on_the_bundled_graziani_scenario(
     except ScenarioError as exc:
         pytest.skip(f"scenarios/graziani.toml is not loadable yet: {exc.errors[0]}")
     path = tmp_path / "graziani.db"
-    create_game(EventStore(database_url(str(path))), "graziani", setup)
+    create_game(EventStore(database_url(str(path)), create=True), "graziani", setup)
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
     for page, title in PAGES.items():
         at = app_on(page, side)
@@ -344,10 +344,23 @@ def test_sheets_page_offers_the_workbook_or_says_it_is_missing(db_url: str) -> N
 def test_no_game_yet_says_how_to_create_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    EventStore(database_url(str(tmp_path / "empty.db")), create=True)
     monkeypatch.setenv("QUARTERMASTER_DB", str(tmp_path / "empty.db"))
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception
     assert "quartermaster new NAME" in at.info[0].value
+
+
+def test_no_database_stops_the_page_with_one_line_and_creates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    missing = tmp_path / "typo" / "q.db"
+    monkeypatch.setenv("QUARTERMASTER_DB", str(missing))
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    shown = at.error[0].value.replace("\\", "")  # plain(): Markdown characters escaped
+    assert shown == f"no database at {missing} — create a game with `quartermaster new NAME`"
+    assert not missing.parent.exists()
 
 
 def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
@@ -355,7 +368,7 @@ def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
 ) -> None:
     setup = load_scenario(resolve("graziani"))
     path = tmp_path / "graziani.db"
-    session = create_game(EventStore(database_url(str(path))), "graziani", setup)
+    session = create_game(EventStore(database_url(str(path)), create=True), "graziani", setup)
     krrc = next(u for u in setup.units if u.counter == "1 KRRC")
     from fractions import Fraction
 

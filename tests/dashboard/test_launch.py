@@ -48,7 +48,7 @@ def test_creates_graziani_prints_the_database_and_starts_streamlit(
 
 
 def test_an_existing_game_is_left_alone(tmp_path: Path, mini_setup: Setup) -> None:
-    store = EventStore(database_url(str(tmp_path / "q.db")))
+    store = EventStore(database_url(str(tmp_path / "q.db")), create=True)
     create_game(store, "mine", mini_setup)
     assert launch.ensure_game(store) == []
     assert [name for name, *_ in store.games()] == ["mine"]
@@ -58,7 +58,7 @@ def test_a_missing_bundled_scenario_starts_without_a_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(launch, "bundled_scenarios", lambda: {})
-    store = EventStore(database_url(str(tmp_path / "q.db")))
+    store = EventStore(database_url(str(tmp_path / "q.db")), create=True)
     lines = launch.ensure_game(store)
     assert "scenarios/graziani.toml) is missing: starting without a game" in lines[0]
     assert store.games() == []
@@ -70,7 +70,7 @@ def test_a_refused_bundled_scenario_says_why(
     broken = tmp_path / "graziani.toml"
     broken.write_text('[scenario]\nid = "g"\n', encoding="utf-8")
     monkeypatch.setattr(launch, "bundled_scenarios", lambda: {"graziani": broken})
-    store = EventStore(database_url(str(tmp_path / "q.db")))
+    store = EventStore(database_url(str(tmp_path / "q.db")), create=True)
     lines = launch.ensure_game(store)
     assert "was refused" in lines[0] and "starting without a game" in lines[0]
     assert any("graziani.toml:" in line for line in lines[1:])

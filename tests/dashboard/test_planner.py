@@ -23,7 +23,7 @@ def planner_db(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatc
     """A mini game with R1: 1st RNF asks for 1500 ammo and 10 stores."""
     path = tmp_path / "planner.db"
     url = database_url(str(path))
-    session = create_game(EventStore(url), "mini", mini_setup)
+    session = create_game(EventStore(url, create=True), "mini", mini_setup)
     source = Source(session.state.clock, "commonwealth", "field_commander")
     wanted = Supplies(ammo=1500, stores=10)
     session.execute(lambda s: file_requisition(s, "cw.1_rnf", wanted, source))

@@ -28,7 +28,9 @@ def broken_down(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A game of tests/fixtures/armor.toml where 3 RTR moved (the 21.23 path, 15 BP) and
     checked for Breakdown; the dashboard opens it."""
     path = tmp_path / "armor.db"
-    session = create_game(EventStore(database_url(str(path))), "armor", load_scenario(ARMOR))
+    session = create_game(
+        EventStore(database_url(str(path)), create=True), "armor", load_scenario(ARMOR)
+    )
 
     def src(state: GameState) -> Source:
         return Source(state.clock, "commonwealth", "field_commander")

@@ -38,7 +38,7 @@ def test_reopening_the_database_replays_to_an_identical_state(
     store_url: str, mini_setup: Setup
 ) -> None:
     url = store_url
-    session = create_game(EventStore(url), "g", mini_setup)
+    session = create_game(EventStore(url, create=True), "g", mini_setup)
     _play(session)
     reopened = GameSession(EventStore(url), "g")
     assert reopened.state == session.state
