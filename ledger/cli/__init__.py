@@ -7,7 +7,7 @@ Exit status: 0 done, 1 refused (every error printed, nothing written), 2 usage e
 database that cannot be used (missing, foreign, locked, read-only, unreachable: one line).
 
 One module per command group adds its subcommands' parsers and holds their handlers:
-``game`` (games, clock, phase, weather, end of stage, history, undo), ``units`` (units, TOE, CP,
+``game`` (games, clock, phase, weather, end of stage, history, undo, verify, migrate), ``units`` (units, TOE, CP,
 Cohesion, morale, formations; assign, attach, detach, trucks and troops), ``logistics`` (dumps,
 trucks, transfers, supplies used, arriving, captured, water, convoy moves), ``planning``
 (forecast, requisitions, convoy plans), ``movement`` (moves, breakdown, repair), ``combat``
@@ -58,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_stage_parsers(add)  # end-stage, history, undo
     add_combat_parsers(sub, common)  # calc, resolve
     sheets.add_export_parser(add)
+    game.add_journal_parsers(add)  # verify, migrate
     return parser
 
 

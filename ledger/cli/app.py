@@ -128,14 +128,17 @@ class App:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self._store: EventStore | None = None
+        self._session: GameSession | None = None
 
     @property
     def store(self) -> EventStore:
         """The database, opened on first use; only ``new`` may create it (reading commands
-        leave a missing path missing). Raises ``StoreError``."""
+        leave a missing path missing) and only ``migrate`` upgrade it. Raises ``StoreError``."""
         if self._store is None:
             url = database_url(self.args.db) if self.args.db else default_database_url()
-            self._store = EventStore(url, create=self.args.command == "new")
+            self._store = EventStore(
+                url, create=self.args.command == "new", upgrade=self.args.command == "migrate"
+            )
         return self._store
 
     def game_name(self) -> str:
@@ -152,7 +155,11 @@ class App:
         )
 
     def session(self) -> GameSession:
-        return GameSession(self.store, self.game_name())
+        """The game's session: its journal read and folded once per command, then kept up to
+        date by the session's own appends. Raises ``UnknownGameError``, ``StoreError``."""
+        if self._session is None:
+            self._session = GameSession(self.store, self.game_name())
+        return self._session
 
     def source(self, state: GameState, side: Side | None) -> Source:
         return Source(state.clock, side, self.args.role, self.args.reason)

@@ -1,7 +1,8 @@
 """Subcommands of the game as a whole: ``new`` (a game from a scenario, with its rulings),
 ``games``, ``scenarios``, ``clock``; the Operations Stage's ``phase`` (5.2 III) and ``weather``
 (29.x), ``end-stage`` (CP expended back to 0, 6.16; the clock advances, 5.2), the journal
-(``history``) and ``undo``.
+(``history``) and ``undo``; the database's ``verify`` (the hash chain of every journal) and
+``migrate`` (a journal of an earlier schema upgraded).
 """
 
 from __future__ import annotations
@@ -21,7 +22,9 @@ from ledger.commands import logistics, organization_phase
 from ledger.commands.stage_end import end_stage
 from ledger.commands.undo import undo
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
+from ledger.journal import JournalBrokenError
 from ledger.journal.session import CommandRefused, GameSession, create_game
+from ledger.journal.store import SCHEMA_VERSION
 from ledger.model.clock import WEATHERS
 from ledger.model.phases import find_phase
 from ledger.reports import event_log
@@ -147,6 +150,39 @@ def _run_weather(app: App, session: GameSession, args: argparse.Namespace) -> No
     )
 
 
+def add_journal_parsers(add: Add) -> None:
+    """``verify``, ``migrate``."""
+    add(
+        "verify",
+        "check every game's journal (or --game's): numbers without gap, one start, the hash chain",
+    )
+    add("migrate", "upgrade a database written by an earlier Quartermaster to this journal schema")
+
+
+def _run_verify(app: App, args: argparse.Namespace) -> None:
+    names = [args.game] if args.game else [name for name, *_ in app.store.games()]
+    rows: list[dict[str, object]] = []
+    broken: list[str] = []
+    for name in names:
+        try:
+            rows.append({"game": name, "events": app.store.verify(name), "journal": "intact"})
+        except JournalBrokenError as exc:
+            rows.append({"game": name, "events": None, "journal": f"breaks at event {exc.seq}"})
+            broken.append(str(exc))
+    print_report(rows, args.json, "(no games)")
+    if broken:
+        raise Refused(broken)
+
+
+def _run_migrate(app: App, args: argparse.Namespace) -> None:
+    done = app.store.upgraded
+    said = done or f"{app.store.location} is at journal schema {SCHEMA_VERSION}: nothing to do"
+    if args.json:
+        print_report({"migrated": done is not None, "said": said}, True)
+    else:
+        print(said)
+
+
 def _run_history(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.state
     rows = event_log.history(session.indexed(), state)
@@ -165,6 +201,8 @@ STORE_HANDLERS: dict[str, StoreHandler] = {
     "new": _run_new,
     "games": _run_games,
     "scenarios": _run_scenarios,
+    "verify": _run_verify,
+    "migrate": _run_migrate,
 }
 """The subcommands that need the database but no game."""
 

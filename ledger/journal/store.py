@@ -43,26 +43,48 @@ from sqlalchemy import (
     inspect,
     select,
 )
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 
+from ledger.journal.chain import START, ChainRow, first_break, link
 from ledger.journal.codec import decode, encode
+from ledger.journal.errors import (
+    DuplicateGameError,
+    JournalBrokenError,
+    NoDatabaseError,
+    SchemaVersionError,
+    StaleSequenceError,
+    StoreError,
+    UnknownGameError,
+    failure_message,
+    shown_url,
+)
+from ledger.journal.migrate import APPEND_ONLY, UPGRADES, MigrationRefused
 from ledger.model.events import Event
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 """Bumped whenever the tables or the event payloads change incompatibly."""
+
+
 BUSY_TIMEOUT_MS: Final = 5000
 """How long an SQLite writer waits for another writer's lock before giving up (milliseconds)."""
+
+
 WRITE_OPTION: Final = "quartermaster_write"
 """Execution option marking a connection whose transaction writes (SQLite: ``BEGIN IMMEDIATE``)."""
 
+
 _metadata = MetaData()
+
+
 meta_table = Table(
     "quartermaster_meta",
     _metadata,
     Column("key", String(64), primary_key=True),
     Column("value", String(256), nullable=False),
 )
+
+
 games_table = Table(
     "games",
     _metadata,
@@ -71,6 +93,8 @@ games_table = Table(
     Column("scenario", String(128), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+
 events_table = Table(
     "events",
     _metadata,
@@ -79,9 +103,13 @@ events_table = Table(
     Column("kind", String(64), nullable=False),
     Column("payload", Text, nullable=False),
     Column("recorded_at", DateTime(timezone=True), nullable=False),
+    Column("link", String(64), nullable=False),
 )
 
-_APPEND_ONLY = "journal events are append-only: UPDATE and DELETE are refused"
+
+_APPEND_ONLY = APPEND_ONLY
+
+
 for _action in ("UPDATE", "DELETE"):
     event.listen(
         events_table,
@@ -91,6 +119,8 @@ for _action in ("UPDATE", "DELETE"):
             f"BEGIN SELECT RAISE(ABORT, '{_APPEND_ONLY}'); END"
         ).execute_if(dialect="sqlite"),
     )
+
+
 event.listen(
     events_table,
     "after_create",
@@ -101,39 +131,6 @@ event.listen(
         "FOR EACH ROW EXECUTE FUNCTION events_append_only()"
     ).execute_if(dialect="postgresql"),
 )
-
-
-class StaleSequenceError(Exception):
-    """An append expected to follow sequence ``expected`` but the journal is at ``found``."""
-
-    def __init__(self, game: str, expected: int, found: int) -> None:
-        super().__init__(
-            f"game {game!r}: expected the journal at event {expected}, found it at {found}; "
-            "another writer got there first — reload and try again"
-        )
-        self.expected = expected
-        self.found = found
-
-
-class UnknownGameError(LookupError):
-    """No game of that name in the database."""
-
-
-class DuplicateGameError(Exception):
-    """A game of that name already exists."""
-
-
-class StoreError(Exception):
-    """The database cannot be used as a Quartermaster journal; the message is one line naming
-    the database and what to do (the CLI prints it and exits with status 2)."""
-
-
-class NoDatabaseError(StoreError):
-    """No database at the path given, and none was to be created."""
-
-
-class SchemaVersionError(StoreError):
-    """The database was written by an incompatible version of Quartermaster."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +171,12 @@ class EventStore:
     """
 
     def __init__(
-        self, url: str, *, create: bool = False, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+        self,
+        url: str,
+        *,
+        create: bool = False,
+        upgrade: bool = False,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     ) -> None:
         self.url = url
         path = _sqlite_path(url)
@@ -184,13 +186,15 @@ class EventStore:
             self.engine: Engine = create_engine(url)
         except (ArgumentError, NoSuchModuleError) as exc:
             raise StoreError(
-                f"cannot open {_shown_url(url)}: not a database Quartermaster knows "
+                f"cannot open {shown_url(url)}: not a database Quartermaster knows "
                 "(give an SQLite file path or a postgresql+psycopg:// URL)"
             ) from exc
         if self.engine.dialect.name == "sqlite":
             _sqlite_transactions(self.engine, busy_timeout_ms)
+        self.upgraded: str | None = None
+        """What ``upgrade=True`` did to the database (``None``: it was already current)."""
         with self._translated():
-            self._prepare(create)
+            self._prepare(create, upgrade)
 
     @property
     def location(self) -> str:
@@ -207,13 +211,13 @@ class EventStore:
         except IntegrityError:
             raise
         except DBAPIError as exc:
-            raise StoreError(_failure(self.location, exc)) from exc
+            raise StoreError(failure_message(self.location, exc)) from exc
 
     def _writing(self) -> Connection:
         """A connection whose transaction takes the write lock at once (SQLite)."""
         return self.engine.connect().execution_options(**{WRITE_OPTION: True})
 
-    def _prepare(self, create: bool) -> None:
+    def _prepare(self, create: bool, upgrade: bool = False) -> None:
         """Create the tables in an empty database when ``create``; check what is there."""
         with self.engine.connect() as conn:
             tables = set(inspect(conn).get_table_names())
@@ -242,7 +246,7 @@ class EventStore:
                 f"{self.location} is missing the journal table(s) {', '.join(missing)}: not a "
                 "complete Quartermaster database; it was left untouched"
             )
-        self._check_schema()
+        self._check_schema(upgrade)
         self._write_ahead_log()
 
     def _write_ahead_log(self) -> None:
@@ -259,7 +263,7 @@ class EventStore:
         finally:
             raw.close()
 
-    def _check_schema(self) -> None:
+    def _check_schema(self, upgrade: bool = False) -> None:
         with self.engine.connect() as conn:
             row = conn.execute(
                 select(meta_table.c.value).where(meta_table.c.key == "schema_version")
@@ -269,11 +273,31 @@ class EventStore:
                 f"{self.location} records no journal schema version; this Quartermaster reads "
                 f"schema {SCHEMA_VERSION} (it was left untouched)"
             )
-        if row.value != str(SCHEMA_VERSION):
+        if row.value in UPGRADES and upgrade:
+            self._upgrade(row.value)
+        elif row.value in UPGRADES:
+            raise SchemaVersionError(
+                f"{self.location} has journal schema {row.value} of an earlier Quartermaster; "
+                "upgrade it with `quartermaster migrate` (it was left untouched)"
+            )
+        elif row.value != str(SCHEMA_VERSION):
             raise SchemaVersionError(
                 f"{self.location} has journal schema {row.value}; this Quartermaster reads "
                 f"schema {SCHEMA_VERSION} (it was left untouched)"
             )
+
+    def _upgrade(self, version: str) -> None:
+        """Run the upgrades from schema ``version`` to the current one, each in one write
+        transaction (``ledger.journal.migrate``); ``upgraded`` says what was done."""
+        done = []
+        while version != str(SCHEMA_VERSION):
+            try:
+                with self._writing() as conn, conn.begin():
+                    done.append(UPGRADES[version](conn, self.engine.dialect.name))
+            except MigrationRefused as refused:
+                raise StoreError(f"{self.location}: {refused}") from refused
+            version = str(int(version) + 1)
+        self.upgraded = f"{self.location}: " + "; ".join(done)
 
     def games(self) -> list[tuple[str, str, datetime, int]]:
         """Every game as ``(name, scenario id, created_at, number of events)``, by name."""
@@ -308,8 +332,9 @@ class EventStore:
                         game_id=game_id[0],
                         seq=1,
                         kind=first.kind,
-                        payload=encode(first),
+                        payload=(payload := encode(first)),
                         recorded_at=now,
+                        link=link(START, 1, first.kind, payload),
                     )
                 )
         except IntegrityError as exc:
@@ -323,15 +348,39 @@ class EventStore:
         return game_id
 
     def load(self, name: str) -> list[Recorded]:
-        """Every event of game ``name`` in sequence order. Raises ``UnknownGameError``."""
+        """Every event of game ``name`` in sequence order, the journal verified first (numbers
+        without gap, one ``GameStarted`` at 1, the hash chain). Raises ``UnknownGameError``,
+        ``JournalBrokenError`` with the first sequence number that does not hold."""
+        rows = self._rows(name)
+        return [Recorded(r.seq, decode(r.payload), r.recorded_at) for r in rows]
+
+    def verify(self, name: str) -> int:
+        """Check game ``name``'s whole journal as ``load`` does, without reading the events;
+        returns how many it holds. Raises ``UnknownGameError``, ``JournalBrokenError``."""
+        return len(self._rows(name))
+
+    def _rows(self, name: str) -> Sequence[Row[Any, Any, Any, Any, Any]]:
         with self._translated(), self.engine.connect() as conn:
             game_id = self._game_id(conn, name)
             rows = conn.execute(
-                select(events_table.c.seq, events_table.c.payload, events_table.c.recorded_at)
+                select(
+                    events_table.c.seq,
+                    events_table.c.kind,
+                    events_table.c.payload,
+                    events_table.c.link,
+                    events_table.c.recorded_at,
+                )
                 .where(events_table.c.game_id == game_id)
                 .order_by(events_table.c.seq)
+            ).all()
+        broken = first_break(ChainRow(r.seq, r.kind, r.payload, r.link) for r in rows)
+        if broken is not None:
+            seq, what = broken
+            raise JournalBrokenError(
+                f"game {name!r} in {self.location}: the journal breaks at event {seq}: {what}",
+                seq,
             )
-            return [Recorded(r.seq, decode(r.payload), r.recorded_at) for r in rows.all()]
+        return rows
 
     def append(self, name: str, events: Sequence[Event], expected_seq: int) -> list[Recorded]:
         """Append ``events`` to game ``name`` after sequence ``expected_seq``; all or nothing.
@@ -344,20 +393,29 @@ class EventStore:
             with self._translated(), self._writing() as conn, conn.begin():
                 game_id = self._game_id(conn, name)
                 last = conn.execute(
-                    select(func.max(events_table.c.seq)).where(events_table.c.game_id == game_id)
-                ).scalar_one()
-                if last != expected_seq:
-                    raise StaleSequenceError(name, expected_seq, int(last or 0))
-                rows = [
-                    {
-                        "game_id": game_id,
-                        "seq": expected_seq + i,
-                        "kind": e.kind,
-                        "payload": encode(e),
-                        "recorded_at": now,
-                    }
-                    for i, e in enumerate(events, start=1)
-                ]
+                    select(events_table.c.seq, events_table.c.link)
+                    .where(events_table.c.game_id == game_id)
+                    .order_by(events_table.c.seq.desc())
+                    .limit(1)
+                ).first()
+                found = last.seq if last is not None else 0
+                if found != expected_seq:
+                    raise StaleSequenceError(name, expected_seq, int(found))
+                previous = last.link if last is not None else START
+                rows = []
+                for i, e in enumerate(events, start=1):
+                    payload = encode(e)
+                    previous = link(previous, expected_seq + i, e.kind, payload)
+                    rows.append(
+                        {
+                            "game_id": game_id,
+                            "seq": expected_seq + i,
+                            "kind": e.kind,
+                            "payload": payload,
+                            "recorded_at": now,
+                            "link": previous,
+                        }
+                    )
                 if rows:
                     conn.execute(insert(events_table), rows)
         except IntegrityError as exc:
@@ -387,36 +445,6 @@ def _check_sqlite_path(path: Path, create: bool) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StoreError(f"cannot create {path}: {exc.strerror or exc}") from exc
-
-
-def _shown_url(url: str) -> str:
-    """``url`` without its password, for messages (the text itself if it is no URL)."""
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return url
-
-
-_FAILURES: Final = (
-    ("database is locked", "{where} is locked by another writer; try again in a moment"),
-    ("readonly database", "{where} is read-only; nothing was written (check its permissions)"),
-    ("file is not a database", "{where} is not an SQLite database file; it was left untouched"),
-    ("malformed", "{where} is damaged (the SQLite file is malformed); it was left untouched"),
-    ("unable to open database", "cannot open {where}: check the path and its permissions"),
-    ("disk i/o error", "cannot read or write {where}: disk input/output error"),
-)
-"""Driver messages and what a player is told (``{where}``: the database)."""
-
-
-def _failure(where: str, exc: DBAPIError) -> str:
-    """One line saying what went wrong with database ``where`` and what to do."""
-    said = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc).splitlines()[0]
-    for found, message in _FAILURES:
-        if found in said.lower():
-            return message.format(where=where)
-    if not where.startswith("/"):
-        return f"cannot use the database server {where}: {said}"
-    return f"cannot use {where}: {said}"
 
 
 def _sqlite_transactions(engine: Engine, busy_timeout_ms: int) -> None:

@@ -19,8 +19,8 @@ from ledger.journal import (
     StoreError,
     database_url,
 )
+from ledger.journal.errors import failure_message
 from ledger.journal.session import GameSession, create_game
-from ledger.journal.store import _failure
 from ledger.model.events import CPExpended
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
@@ -63,7 +63,7 @@ def test_create_makes_the_folder_the_file_and_a_journal_in_wal_mode(tmp_path: Pa
     assert path.is_file() and store.games() == []
     with sqlite3.connect(path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-        assert raw.execute("SELECT value FROM quartermaster_meta").fetchall() == [("1",)]
+        assert raw.execute("SELECT value FROM quartermaster_meta").fetchall() == [("2",)]
 
 
 def test_a_folder_is_refused(tmp_path: Path) -> None:
@@ -107,7 +107,7 @@ def test_another_schema_version_is_refused_untouched(tmp_path: Path, mini_setup:
     with sqlite3.connect(path) as raw:
         raw.execute("UPDATE quartermaster_meta SET value = '7'")
     raw.close()
-    _refused(path, SchemaVersionError, "has journal schema 7; this Quartermaster reads schema 1")
+    _refused(path, SchemaVersionError, "has journal schema 7; this Quartermaster reads schema 2")
 
 
 def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path: Path) -> None:
@@ -178,7 +178,7 @@ def test_an_unreachable_server_is_one_line_without_the_password() -> None:
 )
 def test_driver_failures_read_as_one_line(driver_said: str, player_reads: str) -> None:
     failure = OperationalError("SELECT 1", {}, sqlite3.OperationalError(driver_said))
-    assert _failure("/x/q.db", failure).startswith(player_reads)
+    assert failure_message("/x/q.db", failure).startswith(player_reads)
 
 
 def test_the_cli_refuses_a_foreign_database_in_one_line_with_status_2(

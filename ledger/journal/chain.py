@@ -1,0 +1,61 @@
+"""The journal's hash chain: each event row stores a SHA-256 link over its predecessor's link and
+its own sequence number, kind and payload, from the game's ``GameStarted`` (seq 1) on.
+
+Opening a game recomputes the chain, so a row altered, removed, duplicated or inserted by hand
+is found, with the first sequence number that does not hold. The chain guards against damage
+and editing outside Quartermaster; it holds no secret, so it proves nothing against someone who
+rewrites the whole chain on purpose.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+START: Final = ""
+"""The link before a game's first event."""
+GAME_STARTED: Final = "game_started"
+"""The ``kind`` of the one event that opens a game's journal, at sequence number 1."""
+
+
+def link(previous: str, seq: int, kind: str, payload: str) -> str:
+    """The hex SHA-256 link of event ``seq`` (its ``kind`` and JSON ``payload``) after the link
+    ``previous`` (``START`` for the first event)."""
+    digest = hashlib.sha256()
+    for part in (previous, str(seq), kind, payload):
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\x00")
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class ChainRow:
+    """One stored event row as the chain sees it."""
+
+    seq: int
+    kind: str
+    payload: str
+    link: str
+
+
+def first_break(rows: Iterable[ChainRow]) -> tuple[int, str] | None:
+    """``(sequence number, what is wrong)`` for the first row of a game's journal (rows in
+    sequence order) that breaks it, or ``None`` when the journal holds: numbers run 1, 2, 3, …
+    without gap, exactly one ``GameStarted`` and at 1, and every stored link is recomputed."""
+    previous = START
+    expected = 1
+    for row in rows:
+        if row.seq != expected:
+            return expected, f"event {expected} is missing (the next stored is {row.seq})"
+        if (row.kind == GAME_STARTED) != (row.seq == 1):
+            what = "the first event is not the game's start" if row.seq == 1 else "a second start"
+            return row.seq, f"event {row.seq}: {what}"
+        if link(previous, row.seq, row.kind, row.payload) != row.link:
+            return row.seq, f"event {row.seq} was altered or inserted outside Quartermaster"
+        previous = row.link
+        expected += 1
+    if expected == 1:
+        return 1, "the journal holds no event"
+    return None
