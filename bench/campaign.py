@@ -1,0 +1,315 @@
+"""A campaign-length journal built through the ledger's own commands, and what the ledger costs
+on it (issue 14's figures). Prints figures; not a test.
+
+Run: .venv/bin/python bench/campaign.py [--sizes 10000,100000] [--cache DIR] [--writers]
+
+- The journal: *Graziani's Offensive* (60.22, 306 counters) with its end moved to GT 111
+  OpStage 3, played by a seeded script through ``GameSession``: each Operations Stage, units in
+  play expend 1/4 to 2 CP (``spend_cp``) or draw 1 Ammunition from a dump in their hex
+  (``transfer``), then ``end_stage`` posts the idle RP, Breakdown Points and the automatic upkeep.
+  Journals are cached by size (``--cache``, default ``~/.cache/quartermaster-bench``).
+- Per size: cold-process wall time and peak memory of ``units --json``, ``history --last 50``,
+  a write (``spend-cp``, on a copy), ``--help``; the dashboard's Overview and Units rerun
+  (Streamlit AppTest, after a first run); the store's load and the fold, in events/s.
+- The same transfers as an hledger journal, timed with ``hledger -f FILE balance`` (Debian
+  package ``hledger``) in the same run: the ratio compares our full rebuild per event with
+  hledger's balance per posting.
+- ``--writers``: 10 writer processes for 30 s on one SQLite journal: events/s, conflicts, and
+  the journal checked afterwards (none lost, none duplicated, the hash chain intact).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from ledger.commands.cp import spend_cp
+from ledger.commands.stage_end import end_stage
+from ledger.commands.transfers import transfer
+from ledger.io.scenario import bundled_scenarios, load_scenario
+from ledger.journal import EventStore, StaleSequenceError, database_url
+from ledger.journal.session import CommandRefused, GameSession, create_game
+from ledger.model.apply import fold
+from ledger.model.clock import GameTime
+from ledger.model.quantities import Supplies
+from ledger.model.scenario import Setup
+from ledger.model.source import Source
+from ledger.model.state import GameState
+
+GAME = "campaign"
+TARGETS = {
+    "units --json": 0.2,
+    "history --last 50": 0.2,
+    "spend-cp (write)": 0.3,
+    "--help": 0.1,
+    "dashboard Overview rerun": 0.3,
+    "dashboard Units rerun": 0.3,
+}
+"""Issue 14's targets in seconds (wall, on this 2-core machine class)."""
+
+
+def campaign_setup() -> Setup:
+    """Graziani's set-up, ending at GT 111 OpStage 3 (the whole campaign's length)."""
+    setup = load_scenario(bundled_scenarios()["graziani"])
+    return replace(setup, info=replace(setup.info, end=GameTime(111, 3)))
+
+
+def _dumps_by_hex(state: GameState) -> dict[str, list[str]]:
+    by_hex: dict[str, list[str]] = {}
+    for dump in state.dumps.values():
+        if dump.kind == "dump" and dump.supplies.ammo > 0:
+            by_hex.setdefault(dump.location, []).append(dump.id)
+    return by_hex
+
+
+def build(path: Path, events: int, seed: int = 1) -> dict[str, object]:
+    """Play the campaign script into a new journal at ``path`` until it holds ``events``
+    events; returns what was played (for the hledger file and the write command)."""
+    session = create_game(EventStore(database_url(str(path)), create=True), GAME, campaign_setup())
+    rng = random.Random(seed)
+    per_stage = max(events // 333, 20)
+    transfers: list[tuple[str, str, str]] = []
+    refused = 0
+    while len(session.journal) < events and session.state.clock < session.state.info.end:
+        state = session.state
+        movers = [u for u in state.units_in_play() if state.cpa(u)]
+        dumps = _dumps_by_hex(state)
+        for _ in range(per_stage):
+            unit = rng.choice(movers)
+            here = dumps.get(unit.location)
+            try:
+                if here and rng.random() < 0.3:
+                    dump = rng.choice(here)
+                    session.execute(
+                        lambda s, d=dump, u=unit.id: transfer(
+                            s, d, u, Supplies(ammo=1), Source(s.clock)
+                        )
+                    )
+                    transfers.append((state.clock.short, dump, unit.id))
+                else:
+                    cp = Fraction(rng.randint(1, 8), 4)
+                    session.execute(lambda s, u=unit.id, c=cp: spend_cp(s, u, c, Source(s.clock)))
+            except CommandRefused:
+                refused += 1
+            if len(session.journal) >= events:
+                break
+        session.execute(lambda s: end_stage(s, Source(s.clock)))
+    writer = next(u.id for u in session.state.units_in_play() if session.state.cpa(u))
+    session.store.engine.dispose()
+    return {
+        "events": len(session.journal),
+        "refused": refused,
+        "transfers": transfers,
+        "writer": writer,
+        "clock": session.state.clock.short,
+    }
+
+
+def cached(cache: Path, events: int) -> tuple[Path, dict[str, object]]:
+    """The journal of ``events`` events (built once, then kept in ``cache``)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    db, info = cache / f"campaign-{events}.db", cache / f"campaign-{events}.json"
+    if not db.exists() or not info.exists():
+        for stale in (db, info):
+            stale.unlink(missing_ok=True)
+        began = time.perf_counter()
+        played = build(db, events)
+        played["build_seconds"] = time.perf_counter() - began
+        info.write_text(json.dumps(played), encoding="utf-8")
+    return db, json.loads(info.read_text(encoding="utf-8"))
+
+
+def cold(argv: list[str], db: Path) -> tuple[float, int]:
+    """Wall seconds and peak resident memory (MB) of one ``quartermaster`` process."""
+    command = ["/usr/bin/time", "-f", "%e %M", sys.executable, "-m", "ledger.cli", *argv]
+    env = {**os.environ, "QUARTERMASTER_DB": str(db), "QUARTERMASTER_GAME": GAME}
+    began = time.perf_counter()
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - began
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed:\n{done.stderr[-2000:]}")
+    peak_kb = int(done.stderr.strip().splitlines()[-1].split()[1])
+    return wall, peak_kb // 1024
+
+
+def best_cold(argv: list[str], db: Path, runs: int = 3) -> tuple[float, int]:
+    """The fastest of ``runs`` cold processes, and the largest peak memory seen."""
+    results = [cold(argv, db) for _ in range(runs)]
+    return min(r[0] for r in results), max(r[1] for r in results)
+
+
+def dashboard_reruns(db: Path) -> dict[str, float]:
+    """Seconds of one Streamlit rerun of Overview and of Units, each after a first run."""
+    from streamlit.testing.v1 import AppTest
+
+    os.environ["QUARTERMASTER_DB"] = str(db)
+    app = Path(__file__).resolve().parents[1] / "dashboard" / "app.py"
+    at = AppTest.from_file(str(app), default_timeout=600).run()
+    began = time.perf_counter()
+    at.run()
+    overview = time.perf_counter() - began
+    at.switch_page("views/units.py").run()
+    began = time.perf_counter()
+    at.run()
+    return {
+        "dashboard Overview rerun": overview,
+        "dashboard Units rerun": time.perf_counter() - began,
+    }
+
+
+def rebuild(db: Path) -> dict[str, float]:
+    """The store's load (read, verify, decode) and the fold, timed in this process."""
+    store = EventStore(database_url(str(db)))
+    began = time.perf_counter()
+    journal = store.load(GAME)
+    loaded = time.perf_counter()
+    fold(r.event for r in journal)
+    folded = time.perf_counter()
+    return {"events": len(journal), "load_s": loaded - began, "fold_s": folded - loaded}
+
+
+def hledger_seconds(transfers: list[list[str]], folder: Path) -> float | None:
+    """Wall seconds of ``hledger balance`` over the transfers as postings (None: no hledger)."""
+    if shutil.which("hledger") is None:
+        return None
+    lines = []
+    for day, (stage, dump, unit) in enumerate(transfers):
+        date = time.strftime("%Y-%m-%d", time.gmtime(86400 * (day // 100)))
+        lines += [
+            f"{date} {stage} ammunition",
+            f"    units:{unit}  1 AMMO",
+            f"    dumps:{dump}",
+            "",
+        ]
+    path = folder / "transfers.journal"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    best = None
+    for _ in range(3):
+        began = time.perf_counter()
+        subprocess.run(["hledger", "-f", str(path), "balance"], capture_output=True, check=True)
+        took = time.perf_counter() - began
+        best = took if best is None else min(best, took)
+    return best
+
+
+def measure(cache: Path, events: int) -> None:
+    """Print every figure for the journal of ``events`` events."""
+    db, played = cached(cache, events)
+    print(
+        f"\n== {played['events']:,} events (asked {events:,}; clock {played['clock']}; "
+        f"built in {played.get('build_seconds', 0):.0f} s; {played['refused']} refusals)"
+    )
+    print(f"   database {db.stat().st_size / 1e6:.1f} MB")
+    figures: dict[str, tuple[float, int | None]] = {}
+    for label, argv in (
+        ("units --json", ["units", "--json"]),
+        ("history --last 50", ["history", "--last", "50"]),
+        ("--help", ["--help"]),
+    ):
+        figures[label] = best_cold(argv, db)
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "copy.db"
+        shutil.copyfile(db, copy)
+        figures["spend-cp (write)"] = cold(["spend-cp", str(played["writer"]), "1/4"], copy)
+        hledger = hledger_seconds(played["transfers"], Path(folder))  # type: ignore[arg-type]
+    for label, seconds in dashboard_reruns(db).items():
+        figures[label] = (seconds, None)
+    for label, (seconds, peak) in figures.items():
+        target = TARGETS[label]
+        verdict = "met" if seconds <= target else f"{seconds / target:.1f}x over"
+        memory = f", peak {peak} MB" if peak is not None else ""
+        print(f"   {label:26s} {seconds:7.3f} s (target {target} s: {verdict}){memory}")
+    replay = rebuild(db)
+    total = replay["load_s"] + replay["fold_s"]
+    rate = replay["events"] / total
+    print(
+        f"   load (read, verify, decode) {replay['load_s']:7.3f} s; fold {replay['fold_s']:.3f} s; "
+        f"full rebuild {rate:,.0f} events/s (target 500,000)"
+    )
+    postings = len(played["transfers"])  # type: ignore[arg-type]
+    if hledger is None:
+        print("   hledger: not installed (apt-get install hledger) — no ratio")
+    else:
+        ours = total / replay["events"]
+        theirs = hledger / max(postings, 1)
+        print(
+            f"   hledger balance on the {postings:,} transfer postings: {hledger:.3f} s "
+            f"({theirs * 1e6:.1f} µs/posting); ours {ours * 1e6:.1f} µs/event: "
+            f"{theirs / ours:.2f}x hledger's speed (target 5x)"
+        )
+
+
+def _writer(db: str, seconds: float, seed: int, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    store = EventStore(database_url(db))
+    session = GameSession(store, GAME)
+    rng = random.Random(seed)
+    units = [u.id for u in session.state.units_in_play() if session.state.cpa(u)]
+    written = conflicts = refused = 0
+    stop = time.monotonic() + seconds
+    while time.monotonic() < stop:
+        unit = rng.choice(units)
+        try:
+            written += len(
+                session.execute(lambda s, u=unit: spend_cp(s, u, Fraction(1, 4), Source(s.clock)))
+            )
+        except StaleSequenceError:
+            conflicts += 1
+            session.reload()
+        except CommandRefused:
+            refused += 1
+    results.put((written, conflicts, refused))
+
+
+def writers(processes: int = 10, seconds: float = 30.0) -> None:
+    """Print what ``processes`` concurrent writers append to one SQLite journal."""
+    with tempfile.TemporaryDirectory() as folder:
+        db = str(Path(folder) / "writers.db")
+        create_game(EventStore(database_url(db), create=True), GAME, campaign_setup())
+        results: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
+        workers = [
+            multiprocessing.Process(target=_writer, args=(db, seconds, i, results))
+            for i in range(processes)
+        ]
+        for w in workers:
+            w.start()
+        totals = [results.get() for _ in workers]
+        for w in workers:
+            w.join()
+        written = sum(t[0] for t in totals)
+        store = EventStore(database_url(db))
+        stored = store.verify(GAME) - 1  # verified: numbers without gap, the chain intact
+    print(f"\n== {processes} SQLite writers for {seconds:.0f} s")
+    print(
+        f"   {written / seconds:,.0f} events/s (target 200); conflicts {sum(t[1] for t in totals)}, "
+        f"refusals {sum(t[2] for t in totals)}; appended {written}, stored {stored}: "
+        f"lost {max(written - stored, 0)}, duplicated {max(stored - written, 0)}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="10000,100000", help="journal sizes in events")
+    parser.add_argument(
+        "--cache", type=Path, default=Path.home() / ".cache" / "quartermaster-bench"
+    )
+    parser.add_argument("--writers", action="store_true", help="also run the writers' test")
+    args = parser.parse_args()
+    for size in (int(s) for s in args.sizes.split(",") if s):
+        measure(args.cache, size)
+    if args.writers:
+        writers()
+
+
+if __name__ == "__main__":
+    main()
