@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ledger.commands.outcome import Outcome
-from ledger.journal import EventStore, database_url, default_database_url
+from ledger.journal import EventStore, StaleSequenceError, database_url, default_database_url
 from ledger.journal.codec import encode
 from ledger.journal.session import CommandRefused, GameSession
 from ledger.model.errors import LedgerError
@@ -26,6 +26,9 @@ from ledger.model.source import ROLES, Role, Source
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.reports import event_log
+
+WRITE_TRIES = 3
+"""How often a write command is tried when other writers keep appending first."""
 
 
 class Refused(Exception):
@@ -172,11 +175,21 @@ class App:
         self.execute(lambda s: command(s.state, unit_id, self.source(s.state, side)))
 
     def execute(self, make: Callable[[GameSession], Outcome]) -> tuple[Event, ...]:
+        """Run the command ``make`` builds from the session and append its events; when
+        another writer appended first, read what it wrote and run the command again on the
+        new state (up to ``WRITE_TRIES`` times in all). Raises ``Refused`` with every error,
+        ``StaleSequenceError`` when the journal kept moving."""
         session = self.session()
-        try:
-            events = session.execute(lambda _state: make(session))
-        except CommandRefused as refused:
-            raise Refused(list(refused.errors)) from refused
+        for attempt in range(1, WRITE_TRIES + 1):
+            try:
+                events = session.execute(lambda _state: make(session))
+                break
+            except CommandRefused as refused:
+                raise Refused(list(refused.errors)) from refused
+            except StaleSequenceError:
+                if attempt == WRITE_TRIES:
+                    raise
+                session.reload()
         if self.args.json:
             print_report(
                 [

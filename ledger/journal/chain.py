@@ -40,12 +40,15 @@ class ChainRow:
     link: str
 
 
-def first_break(rows: Iterable[ChainRow]) -> tuple[int, str] | None:
+def first_break(
+    rows: Iterable[ChainRow], *, previous: str = START, expected: int = 1
+) -> tuple[int, str] | None:
     """``(sequence number, what is wrong)`` for the first row of a game's journal (rows in
     sequence order) that breaks it, or ``None`` when the journal holds: numbers run 1, 2, 3, …
-    without gap, exactly one ``GameStarted`` and at 1, and every stored link is recomputed."""
-    previous = START
-    expected = 1
+    without gap, exactly one ``GameStarted`` and at 1, and every stored link is recomputed.
+    A tail of the journal is checked from the link ``previous`` of the event before
+    ``expected`` (the tail may then be empty)."""
+    start = expected
     for row in rows:
         if row.seq != expected:
             return expected, f"event {expected} is missing (the next stored is {row.seq})"
@@ -56,6 +59,6 @@ def first_break(rows: Iterable[ChainRow]) -> tuple[int, str] | None:
             return row.seq, f"event {row.seq} was altered or inserted outside Quartermaster"
         previous = row.link
         expected += 1
-    if expected == 1:
+    if expected == 1 == start:
         return 1, "the journal holds no event"
     return None

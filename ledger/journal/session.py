@@ -93,9 +93,14 @@ class GameSession:
         return self.journal[-1].seq if self.journal else 0
 
     def reload(self) -> None:
-        """Read the journal again (after another writer appended)."""
-        self.journal = self.store.load(self.name)
-        self.state = fold(r.event for r in self.journal)
+        """Read the events other writers appended since this session last read, verified from
+        the last one it holds, and fold them into the state."""
+        tail = self.store.load(self.name, after=self.journal[-1])
+        state = self.state
+        for r in tail:
+            state = apply(state, r.event)
+        self.journal.extend(tail)
+        self.state = state
 
     def execute(self, command: Callable[[GameState], Outcome]) -> tuple[Event, ...]:
         """Run ``command`` on the current state and append its events; returns them.

@@ -135,11 +135,13 @@ event.listen(
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """An event as stored: its sequence number (1 = the game's start) and when it was written."""
+    """An event as stored: its sequence number (1 = the game's start), when it was written and
+    its hash-chain ``link`` (``ledger.journal.chain``)."""
 
     seq: int
     event: Event
     recorded_at: datetime
+    link: str = ""
 
 
 def default_database_url() -> str:
@@ -347,19 +349,24 @@ class EventStore:
         game_id: int = row.id
         return game_id
 
-    def load(self, name: str) -> list[Recorded]:
+    def load(self, name: str, after: Recorded | None = None) -> list[Recorded]:
         """Every event of game ``name`` in sequence order, the journal verified first (numbers
-        without gap, one ``GameStarted`` at 1, the hash chain). Raises ``UnknownGameError``,
-        ``JournalBrokenError`` with the first sequence number that does not hold."""
-        rows = self._rows(name)
-        return [Recorded(r.seq, decode(r.payload), r.recorded_at) for r in rows]
+        without gap, one ``GameStarted`` at 1, the hash chain); with ``after`` (an event read
+        before) only the events that follow it, verified from its link. Raises
+        ``UnknownGameError``, ``JournalBrokenError`` with the first sequence number that does
+        not hold."""
+        rows = self._rows(name, after)
+        return [Recorded(r.seq, decode(r.payload), r.recorded_at, r.link) for r in rows]
 
     def verify(self, name: str) -> int:
         """Check game ``name``'s whole journal as ``load`` does, without reading the events;
         returns how many it holds. Raises ``UnknownGameError``, ``JournalBrokenError``."""
         return len(self._rows(name))
 
-    def _rows(self, name: str) -> Sequence[Row[Any, Any, Any, Any, Any]]:
+    def _rows(
+        self, name: str, after: Recorded | None = None
+    ) -> Sequence[Row[Any, Any, Any, Any, Any]]:
+        since = after.seq if after is not None else 0
         with self._translated(), self.engine.connect() as conn:
             game_id = self._game_id(conn, name)
             rows = conn.execute(
@@ -370,10 +377,14 @@ class EventStore:
                     events_table.c.link,
                     events_table.c.recorded_at,
                 )
-                .where(events_table.c.game_id == game_id)
+                .where(events_table.c.game_id == game_id, events_table.c.seq > since)
                 .order_by(events_table.c.seq)
             ).all()
-        broken = first_break(ChainRow(r.seq, r.kind, r.payload, r.link) for r in rows)
+        broken = first_break(
+            (ChainRow(r.seq, r.kind, r.payload, r.link) for r in rows),
+            previous=after.link if after is not None else START,
+            expected=since + 1,
+        )
         if broken is not None:
             seq, what = broken
             raise JournalBrokenError(
@@ -402,7 +413,7 @@ class EventStore:
                 if found != expected_seq:
                     raise StaleSequenceError(name, expected_seq, int(found))
                 previous = last.link if last is not None else START
-                rows = []
+                rows: list[dict[str, Any]] = []
                 for i, e in enumerate(events, start=1):
                     payload = encode(e)
                     previous = link(previous, expected_seq + i, e.kind, payload)
@@ -420,7 +431,7 @@ class EventStore:
                     conn.execute(insert(events_table), rows)
         except IntegrityError as exc:
             raise StaleSequenceError(name, expected_seq, -1) from exc
-        return [Recorded(expected_seq + i, e, now) for i, e in enumerate(events, start=1)]
+        return [Recorded(r["seq"], e, now, r["link"]) for r, e in zip(rows, events, strict=True)]
 
 
 def _sqlite_path(url: str) -> Path | None:

@@ -25,6 +25,7 @@ from ledger.journal.chain import START, ChainRow, first_break, link
 from ledger.journal.codec import decode
 from ledger.journal.session import GameSession, create_game
 from ledger.model.apply import fold
+from ledger.model.events import Event
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
 
@@ -187,3 +188,40 @@ def test_migrate_refuses_a_schema_1_journal_with_a_gap(v1: Path) -> None:
         assert raw.execute("SELECT value FROM quartermaster_meta").fetchone() == ("1",)
     raw.close()
     assert _digest(v1) == before
+
+
+def test_a_reload_reads_and_verifies_only_the_events_written_since(journal: Path) -> None:
+    url = database_url(str(journal))
+    mine, theirs = GameSession(EventStore(url), "g"), GameSession(EventStore(url), "g")
+    theirs.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(1, 2), Source(s.clock)))
+    tail = mine.store.load("g", after=mine.journal[-1])
+    assert [r.seq for r in tail] == [5] and tail[0].link == theirs.journal[-1].link
+    mine.reload()
+    assert [r.seq for r in mine.journal] == [1, 2, 3, 4, 5]
+    assert mine.state == GameSession(EventStore(url), "g").state
+    with _raw(journal) as raw:
+        raw.execute("UPDATE events SET payload = replace(payload, '1/2', '3/2') WHERE seq = 5")
+    with pytest.raises(JournalBrokenError, match="breaks at event 5"):
+        mine.store.load("g", after=mine.journal[3])
+
+
+def test_the_cli_runs_a_write_again_after_another_writer_got_there_first(
+    journal: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = database_url(str(journal))
+    commit = GameSession.commit
+    raced: list[int] = []
+
+    def racing(self: GameSession, events: tuple[Event, ...]) -> None:
+        if not raced:  # another player appends between our read and our append
+            raced.append(1)
+            other = GameSession(EventStore(url), "g")
+            other.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(2), Source(s.clock)))
+        commit(self, events)
+
+    monkeypatch.setattr(GameSession, "commit", racing)
+    assert main(["spend-cp", "1 RNF", "1", "--db", str(journal), "--game", "g"]) == 0
+    assert "expends 1 CP" in capsys.readouterr().out
+    state = GameSession(EventStore(url), "g").state
+    # 1 + 2 + 3 before, 2 by the other writer, then ours: 9 CP, re-validated on the new state
+    assert state.units["cw.1_rnf"].cp_expended == 9
