@@ -107,16 +107,13 @@ events_table = Table(
 )
 
 
-_APPEND_ONLY = APPEND_ONLY
-
-
 for _action in ("UPDATE", "DELETE"):
     event.listen(
         events_table,
         "after_create",
         DDL(  # type: ignore[no-untyped-call]
             f"CREATE TRIGGER events_no_{_action.lower()} BEFORE {_action} ON events "
-            f"BEGIN SELECT RAISE(ABORT, '{_APPEND_ONLY}'); END"
+            f"BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY}'); END"
         ).execute_if(dialect="sqlite"),
     )
 
@@ -126,7 +123,7 @@ event.listen(
     "after_create",
     DDL(  # type: ignore[no-untyped-call]
         "CREATE OR REPLACE FUNCTION events_append_only() RETURNS trigger AS $$ "
-        f"BEGIN RAISE EXCEPTION '{_APPEND_ONLY}'; END; $$ LANGUAGE plpgsql; "
+        f"BEGIN RAISE EXCEPTION '{APPEND_ONLY}'; END; $$ LANGUAGE plpgsql; "
         "CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON events "
         "FOR EACH ROW EXECUTE FUNCTION events_append_only()"
     ).execute_if(dialect="postgresql"),
