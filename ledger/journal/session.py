@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ledger.commands.outcome import Outcome
+from ledger.journal import snapshots
 from ledger.journal.store import EventStore, Recorded
 from ledger.model.apply import apply, fold
 from ledger.model.errors import LedgerError
-from ledger.model.events import Event, GameStarted
+from ledger.model.events import Event, GameStarted, OperationsStageEnded
 from ledger.model.rulings import RULINGS
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
@@ -78,29 +79,50 @@ def create_game(
 class GameSession:
     """The journal of game ``name`` in ``store`` and the state it folds to.
 
-    Raises ``UnknownGameError`` when there is no such game.
+    Opening folds only the events after the newest usable snapshot
+    (``ledger.journal.snapshots``), verified from the snapshot's link; the whole journal is
+    read (and verified) only when ``journal`` is asked for (history, undo). Raises
+    ``UnknownGameError`` when there is no such game, ``StoreError`` when the database cannot
+    be read, ``JournalBrokenError`` when the journal does not hold.
     """
 
     def __init__(self, store: EventStore, name: str) -> None:
         self.store = store
         self.name = name
-        self.journal: list[Recorded] = store.load(name)
-        self.state: GameState = fold(r.event for r in self.journal)
+        self._journal: list[Recorded] | None = None
+        start = snapshots.latest(store, name)
+        if start is None:
+            journal = store.load(name)
+            self._journal = journal
+            self.state: GameState = fold(r.event for r in journal)
+            self._last = (journal[-1].seq, journal[-1].link)
+            if len(journal) >= snapshots.SNAPSHOT_EVERY:
+                snapshots.save(store, name, *self._last, self.state)
+            return
+        state = start.state
+        self._last = (start.seq, start.link)
+        for r in store.load(name, after=self._last):
+            state = apply(state, r.event)
+            self._last = (r.seq, r.link)
+        self.state = state
+
+    @property
+    def journal(self) -> list[Recorded]:
+        """Every event this session has folded, oldest first (read on first use)."""
+        if self._journal is None:
+            self._journal = [r for r in self.store.load(self.name) if r.seq <= self.last_seq]
+        return self._journal
 
     @property
     def last_seq(self) -> int:
         """The sequence number of the newest event this session has read."""
-        return self.journal[-1].seq if self.journal else 0
+        return self._last[0]
 
     def reload(self) -> None:
         """Read the events other writers appended since this session last read, verified from
         the last one it holds, and fold them into the state."""
-        tail = self.store.load(self.name, after=self.journal[-1])
-        state = self.state
-        for r in tail:
-            state = apply(state, r.event)
-        self.journal.extend(tail)
-        self.state = state
+        tail = self.store.load(self.name, after=self._last)
+        self._fold_in(tail)
 
     def execute(self, command: Callable[[GameState], Outcome]) -> tuple[Event, ...]:
         """Run ``command`` on the current state and append its events; returns them.
@@ -115,12 +137,23 @@ class GameSession:
         return outcome.events
 
     def commit(self, events: Sequence[Event]) -> None:
-        """Append ``events`` after ``last_seq`` and fold them into the state."""
-        recorded = self.store.append(self.name, events, self.last_seq)
+        """Append ``events`` after ``last_seq`` and fold them into the state; keep a snapshot
+        when an Operations Stage ends or another ``SNAPSHOT_EVERY`` events have passed."""
+        before = self.last_seq
+        self._fold_in(self.store.append(self.name, events, before))
+        every = snapshots.SNAPSHOT_EVERY
+        if self.last_seq // every > before // every or any(
+            isinstance(e, OperationsStageEnded) for e in events
+        ):
+            snapshots.save(self.store, self.name, *self._last, self.state)
+
+    def _fold_in(self, recorded: Sequence[Recorded]) -> None:
         state = self.state
         for r in recorded:
             state = apply(state, r.event)
-        self.journal.extend(recorded)
+            self._last = (r.seq, r.link)
+        if self._journal is not None:
+            self._journal.extend(recorded)
         self.state = state
 
     def indexed(self) -> list[tuple[int, Event]]:

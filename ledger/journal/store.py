@@ -192,7 +192,7 @@ class EventStore:
             _sqlite_transactions(self.engine, busy_timeout_ms)
         self.upgraded: str | None = None
         """What ``upgrade=True`` did to the database (``None``: it was already current)."""
-        with self._translated():
+        with self.translated():
             self._prepare(create, upgrade)
 
     @property
@@ -203,7 +203,7 @@ class EventStore:
         return self.engine.url.render_as_string(hide_password=True)
 
     @contextmanager
-    def _translated(self) -> Iterator[None]:
+    def translated(self) -> Iterator[None]:
         """Turn the database driver's failures into a one-line ``StoreError``."""
         try:
             yield
@@ -212,7 +212,7 @@ class EventStore:
         except DBAPIError as exc:
             raise StoreError(failure_message(self.location, exc)) from exc
 
-    def _writing(self) -> Connection:
+    def writing(self) -> Connection:
         """A connection whose transaction takes the write lock at once (SQLite)."""
         return self.engine.connect().execution_options(**{WRITE_OPTION: True})
 
@@ -222,7 +222,7 @@ class EventStore:
             tables = set(inspect(conn).get_table_names())
         ours = set(_metadata.tables)
         if not tables and create:
-            with self._writing() as conn, conn.begin():
+            with self.writing() as conn, conn.begin():
                 _metadata.create_all(conn)
                 conn.execute(
                     insert(meta_table).values(key="schema_version", value=str(SCHEMA_VERSION))
@@ -291,7 +291,7 @@ class EventStore:
         done = []
         while version != str(SCHEMA_VERSION):
             try:
-                with self._writing() as conn, conn.begin():
+                with self.writing() as conn, conn.begin():
                     done.append(UPGRADES[version](conn, self.engine.dialect.name))
             except MigrationRefused as refused:
                 raise StoreError(f"{self.location}: {refused}") from refused
@@ -311,7 +311,7 @@ class EventStore:
             .group_by(games_table.c.id)
             .order_by(games_table.c.name)
         )
-        with self._translated(), self.engine.connect() as conn:
+        with self.translated(), self.engine.connect() as conn:
             return [(r[0], r[1], r[2], r[3]) for r in conn.execute(query)]
 
     def create_game(self, name: str, scenario: str, first: Event) -> None:
@@ -321,7 +321,7 @@ class EventStore:
         """
         now = datetime.now(UTC)
         try:
-            with self._translated(), self._writing() as conn, conn.begin():
+            with self.translated(), self.writing() as conn, conn.begin():
                 game_id = conn.execute(
                     insert(games_table).values(name=name, scenario=scenario, created_at=now)
                 ).inserted_primary_key
@@ -339,17 +339,19 @@ class EventStore:
         except IntegrityError as exc:
             raise DuplicateGameError(f"a game named {name!r} already exists") from exc
 
-    def _game_id(self, conn: Connection, name: str) -> int:
+    def game_id_of(self, conn: Connection, name: str) -> int:
+        """The row id of game ``name`` on ``conn``. Raises ``UnknownGameError``."""
         row = conn.execute(select(games_table.c.id).where(games_table.c.name == name)).first()
         if row is None:
             raise UnknownGameError(f"no game named {name!r} in {self.location}")
         game_id: int = row.id
         return game_id
 
-    def load(self, name: str, after: Recorded | None = None) -> list[Recorded]:
+    def load(self, name: str, after: tuple[int, str] | None = None) -> list[Recorded]:
         """Every event of game ``name`` in sequence order, the journal verified first (numbers
-        without gap, one ``GameStarted`` at 1, the hash chain); with ``after`` (an event read
-        before) only the events that follow it, verified from its link. Raises
+        without gap, one ``GameStarted`` at 1, the hash chain); with ``after`` (the sequence
+        number and link of an event read before) only the events that follow it, verified from
+        that link. Raises
         ``UnknownGameError``, ``JournalBrokenError`` with the first sequence number that does
         not hold."""
         rows = self._rows(name, after)
@@ -361,11 +363,11 @@ class EventStore:
         return len(self._rows(name))
 
     def _rows(
-        self, name: str, after: Recorded | None = None
+        self, name: str, after: tuple[int, str] | None = None
     ) -> Sequence[Row[Any, Any, Any, Any, Any]]:
-        since = after.seq if after is not None else 0
-        with self._translated(), self.engine.connect() as conn:
-            game_id = self._game_id(conn, name)
+        since, since_link = after if after is not None else (0, START)
+        with self.translated(), self.engine.connect() as conn:
+            game_id = self.game_id_of(conn, name)
             rows = conn.execute(
                 select(
                     events_table.c.seq,
@@ -379,7 +381,7 @@ class EventStore:
             ).all()
         broken = first_break(
             (ChainRow(r.seq, r.kind, r.payload, r.link) for r in rows),
-            previous=after.link if after is not None else START,
+            previous=since_link,
             expected=since + 1,
         )
         if broken is not None:
@@ -398,8 +400,8 @@ class EventStore:
         """
         now = datetime.now(UTC)
         try:
-            with self._translated(), self._writing() as conn, conn.begin():
-                game_id = self._game_id(conn, name)
+            with self.translated(), self.writing() as conn, conn.begin():
+                game_id = self.game_id_of(conn, name)
                 last = conn.execute(
                     select(events_table.c.seq, events_table.c.link)
                     .where(events_table.c.game_id == game_id)
