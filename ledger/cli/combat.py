@@ -26,6 +26,7 @@ from ledger.cli.app import (
     print_report,
 )
 from ledger.commands.combat import end_combat_segment
+from ledger.games import GAME_TITLES
 from ledger.journal.session import GameSession
 from ledger.model.errors import LedgerError
 from ledger.model.state import GameState
@@ -97,8 +98,6 @@ def add_combat_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     cna.add_argument("kind", choices=COMBAT_KINDS, metavar="COMBAT", help=", ".join(COMBAT_KINDS))
     cna.add_argument("input", metavar="INPUT.json", help="the request; - reads standard input")
-    from ledger.io.games import GAME_TITLES
-
     for game_id, title in GAME_TITLES.items():
         other = games.add_parser(
             game_id,

@@ -100,15 +100,24 @@ def latest(store: EventStore, name: str) -> Snapshot | None:
 
 
 def save(store: EventStore, name: str, seq: int, link: str, state: GameState) -> None:
-    """Keep ``state`` as game ``name``'s snapshot at event ``seq`` (link ``link``); creates the
-    table on first use. A snapshot already there, or a database that cannot take it
-    (read-only, locked), is left as it is: snapshots only save time."""
+    """Keep ``state`` as game ``name``'s snapshot at event ``seq`` (link ``link``), in place of
+    any snapshot of another fold version or at the same event; creates the table on first use.
+    A database that cannot take it (read-only, locked, another writer saving the same one) is
+    left as it is: snapshots only save time."""
     try:
         with store.translated(), store.writing() as conn, conn.begin():
             _metadata.create_all(conn)
+            game_id = store.game_id_of(conn, name)
+            conn.execute(  # stale ones go: another fold's, or one whose link no longer holds
+                snapshots_table.delete().where(
+                    snapshots_table.c.game_id == game_id,
+                    (snapshots_table.c.fold_version != fold_version())
+                    | (snapshots_table.c.seq == seq),
+                )
+            )
             conn.execute(
                 snapshots_table.insert().values(
-                    game_id=store.game_id_of(conn, name),
+                    game_id=game_id,
                     seq=seq,
                     fold_version=fold_version(),
                     link=link,

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from ledger.cli import main
+from ledger.games import GAME_TITLES
 from ledger.io.combat_request import RequestError
-from ledger.io.games import GAME_MODULES, GAME_TITLES, calculate, games
+from ledger.io.games import GAME_MODULES, calculate, games
 
 ROOT = Path(__file__).resolve().parents[2]
 CALCULATIONS = [(g.id, c.name, c.example) for g in games().values() for c in g.calculations]

@@ -142,3 +142,18 @@ def test_opening_a_game_writes_no_snapshot_it_does_not_need(
     monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 10_000)
     monkeypatch.setattr(snapshots, "save", refuse)
     assert GameSession(EventStore(url), "g").state == expected
+
+
+def test_a_stale_snapshot_at_the_newest_event_is_replaced_not_kept_forever(
+    played: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = database_url(str(played))
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 5)
+    for _ in range(2):  # the second time the stale one sits at the newest event itself
+        with sqlite3.connect(played) as raw:
+            raw.execute("UPDATE snapshots SET fold_version = 'an older ledger'")
+        raw.close()
+        session = GameSession(EventStore(url), "g")
+    newest = snapshots.latest(EventStore(url), "g")
+    assert newest is not None and newest.seq == session.last_seq
+    assert _snapshot_rows(played) == [(session.last_seq, snapshots.fold_version())]

@@ -40,14 +40,6 @@ GAME_MODULES: Final = {
 }
 """Game id (as the CLI takes it) → the module defining its ``GAME``."""
 
-GAME_TITLES: Final = {
-    "combined-arms": "SPI Combined Arms (1974)",
-    "htr": "SPI Highway to the Reich (1976/77)",
-    "bfna": "Battles for North Africa (ADC2)",
-    "miniatures": "the WW2 miniatures rules",
-}
-"""Game id → title, for help texts that should not import every game."""
-
 Model = TypeVar("Model", bound=BaseModel)
 
 
