@@ -16,7 +16,7 @@ from typing import Final
 from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
-from ledger.journal.chain import GAME_STARTED, START, link
+from ledger.journal.chain import START, ChainRow, first_break, link
 
 APPEND_ONLY: Final = "journal events are append-only: UPDATE and DELETE are refused"
 """The message of the triggers that refuse changing or removing an event row."""
@@ -31,12 +31,24 @@ def _sqlite_lift(conn: Connection) -> None:
         conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS events_no_{action}")
 
 
+SQLITE_TRIGGERS: Final = tuple(
+    f"CREATE TRIGGER events_no_{action.lower()} BEFORE {action} ON events "
+    f"BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY}'); END"
+    for action in ("UPDATE", "DELETE")
+)
+"""SQLite: the triggers that refuse changing or removing an event row (made with the table)."""
+POSTGRES_TRIGGER: Final = (
+    "CREATE OR REPLACE FUNCTION events_append_only() RETURNS trigger AS $$ "
+    f"BEGIN RAISE EXCEPTION '{APPEND_ONLY}'; END; $$ LANGUAGE plpgsql; "
+    "CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON events "
+    "FOR EACH ROW EXECUTE FUNCTION events_append_only()"
+)
+"""PostgreSQL: the trigger that refuses changing or removing an event row."""
+
+
 def _sqlite_restore(conn: Connection) -> None:
-    for action in ("UPDATE", "DELETE"):
-        conn.exec_driver_sql(
-            f"CREATE TRIGGER events_no_{action.lower()} BEFORE {action} ON events "
-            f"BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY}'); END"
-        )
+    for trigger in SQLITE_TRIGGERS:
+        conn.exec_driver_sql(trigger)
 
 
 def _postgres_lift(conn: Connection) -> None:
@@ -65,19 +77,20 @@ def upgrade_1_to_2(conn: Connection, dialect: str) -> str:
             "JOIN games g ON g.id = e.game_id ORDER BY e.game_id, e.seq"
         )
     ).all()
-    links: list[dict[str, object]] = []
-    previous, expected, game = START, 1, None
+    chains: dict[tuple[str, int], list[ChainRow]] = {}
     for name, game_id, seq, kind, payload in rows:
-        if game_id != game:
-            previous, expected, game = START, 1, game_id
-        if seq != expected or (kind == GAME_STARTED) != (seq == 1):
-            raise MigrationRefused(
-                f"game {name!r}: event {expected} is missing or misplaced (found {seq}, {kind}); "
-                "the journal was left at schema 1"
-            )
-        previous = link(previous, seq, kind, payload)
-        links.append({"link": previous, "game_id": game_id, "seq": seq})
-        expected += 1
+        chain = chains.setdefault((name, game_id), [])
+        previous = chain[-1].link if chain else START
+        chain.append(ChainRow(seq, kind, payload, link(previous, seq, kind, payload)))
+    for (name, _game_id), chain in chains.items():
+        broken = first_break(chain)  # the links are new: this checks the numbers and the start
+        if broken is not None:
+            raise MigrationRefused(f"game {name!r}: {broken[1]}; the journal was left at schema 1")
+    links = [
+        {"link": row.link, "game_id": game_id, "seq": row.seq}
+        for (_name, game_id), chain in chains.items()
+        for row in chain
+    ]
     lift, restore = TRIGGERS[dialect]
     lift(conn)
     conn.exec_driver_sql("ALTER TABLE events ADD COLUMN link VARCHAR(64) NOT NULL DEFAULT ''")
@@ -91,7 +104,7 @@ def upgrade_1_to_2(conn: Connection, dialect: str) -> str:
         text("INSERT INTO quartermaster_meta (key, value) VALUES ('migrated 1-2', :when)"),
         {"when": datetime.now(UTC).isoformat(timespec="seconds")},
     )
-    games = len({r[1] for r in rows})
+    games = len(chains)
     return f"journal schema 1 -> 2: {len(links)} events of {games} game(s) linked in a hash chain"
 
 

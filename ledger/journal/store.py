@@ -59,7 +59,12 @@ from ledger.journal.errors import (
     failure_message,
     shown_url,
 )
-from ledger.journal.migrate import APPEND_ONLY, UPGRADES, MigrationRefused
+from ledger.journal.migrate import (
+    POSTGRES_TRIGGER,
+    SQLITE_TRIGGERS,
+    UPGRADES,
+    MigrationRefused,
+)
 from ledger.model.events import Event
 
 SCHEMA_VERSION: Final = 2
@@ -107,26 +112,16 @@ events_table = Table(
 )
 
 
-for _action in ("UPDATE", "DELETE"):
+for _trigger in SQLITE_TRIGGERS:
     event.listen(
         events_table,
         "after_create",
-        DDL(  # type: ignore[no-untyped-call]
-            f"CREATE TRIGGER events_no_{_action.lower()} BEFORE {_action} ON events "
-            f"BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY}'); END"
-        ).execute_if(dialect="sqlite"),
+        DDL(_trigger).execute_if(dialect="sqlite"),  # type: ignore[no-untyped-call]
     )
-
-
 event.listen(
     events_table,
     "after_create",
-    DDL(  # type: ignore[no-untyped-call]
-        "CREATE OR REPLACE FUNCTION events_append_only() RETURNS trigger AS $$ "
-        f"BEGIN RAISE EXCEPTION '{APPEND_ONLY}'; END; $$ LANGUAGE plpgsql; "
-        "CREATE TRIGGER events_append_only BEFORE UPDATE OR DELETE ON events "
-        "FOR EACH ROW EXECUTE FUNCTION events_append_only()"
-    ).execute_if(dialect="postgresql"),
+    DDL(POSTGRES_TRIGGER).execute_if(dialect="postgresql"),  # type: ignore[no-untyped-call]
 )
 
 
