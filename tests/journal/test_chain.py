@@ -10,7 +10,6 @@ cw_c3721 --ammo 30`, `spend-cp "1 RNF" "2 1/2"`, `end-stage`, `spend-cp "1 RNF" 
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 import sqlite3
 from fractions import Fraction
@@ -28,13 +27,10 @@ from ledger.model.apply import fold
 from ledger.model.events import Event
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
+from tests.journal.files import digest
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 V1 = FIXTURES / "journal-v1.db"
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 @pytest.fixture
@@ -145,10 +141,10 @@ def test_verify_reports_the_first_bad_event_and_exits_1(
 
 
 def test_a_schema_1_database_is_refused_untouched_until_migrated(v1: Path) -> None:
-    before = _digest(v1)
+    before = digest(v1)
     with pytest.raises(SchemaVersionError, match="upgrade it with `quartermaster migrate`"):
         EventStore(database_url(str(v1)))
-    assert _digest(v1) == before
+    assert digest(v1) == before
 
 
 def test_migrate_upgrades_a_schema_1_journal_and_replays_it_identically(
@@ -182,12 +178,12 @@ def test_migrate_refuses_a_schema_1_journal_with_a_gap(v1: Path) -> None:
             "BEGIN SELECT RAISE(ABORT, 'append-only'); END"
         )
     raw.close()
-    before = _digest(v1)
+    before = digest(v1)
     assert main(["migrate", "--db", str(v1)]) == 2
     with sqlite3.connect(v1) as raw:
         assert raw.execute("SELECT value FROM quartermaster_meta").fetchone() == ("1",)
     raw.close()
-    assert _digest(v1) == before
+    assert digest(v1) == before
 
 
 def test_a_reload_reads_and_verifies_only_the_events_written_since(journal: Path) -> None:

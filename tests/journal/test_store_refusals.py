@@ -3,7 +3,6 @@ only when asked, leaves whatever else it finds untouched, and says in one line w
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from fractions import Fraction
 from pathlib import Path
@@ -24,10 +23,7 @@ from ledger.journal.session import GameSession, create_game
 from ledger.model.events import CPExpended
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
-
-
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+from tests.journal.files import digest
 
 
 def _journal(path: Path, setup: Setup) -> Path:
@@ -40,11 +36,11 @@ def _journal(path: Path, setup: Setup) -> Path:
 
 def _refused(path: Path, error: type[StoreError], said: str) -> None:
     """Opening ``path`` raises ``error`` with ``said`` in its message and changes no byte."""
-    before = _digest(path)
+    before = digest(path)
     with pytest.raises(error) as refused:
         EventStore(database_url(str(path)))
     assert said in str(refused.value) and "\n" not in str(refused.value)
-    assert _digest(path) == before
+    assert digest(path) == before
 
 
 def test_a_missing_file_is_refused_and_left_missing(tmp_path: Path) -> None:
@@ -124,13 +120,13 @@ def test_a_truncated_journal_is_refused_untouched(tmp_path: Path, mini_setup: Se
     raw.close()
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 3])
-    before = _digest(path)
+    before = digest(path)
     with pytest.raises(StoreError) as refused:
         GameSession(EventStore(database_url(str(path))), "g")
     assert str(refused.value) == (
         f"{path} is damaged (the SQLite file is malformed); it was left untouched"
     )
-    assert _digest(path) == before
+    assert digest(path) == before
 
 
 def test_a_locked_database_says_so_after_the_busy_timeout(
@@ -188,14 +184,14 @@ def test_the_cli_refuses_a_foreign_database_in_one_line_with_status_2(
     with sqlite3.connect(path) as raw:
         raw.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY)")
     raw.close()
-    before = _digest(path)
+    before = digest(path)
     assert main(["units", "--db", str(path)]) == 2
     said = capsys.readouterr()
     assert said.err == (
         f"error: {path} is not a Quartermaster database (its tables: accounts); it was left "
         "untouched\n"
     )
-    assert said.out == "" and _digest(path) == before
+    assert said.out == "" and digest(path) == before
 
 
 def test_the_cli_creates_the_database_only_for_new(
