@@ -60,10 +60,36 @@ TARGETS = {
 """Issue 14's targets in seconds (wall, on this 2-core machine class)."""
 
 
-def campaign_setup() -> Setup:
-    """Graziani's set-up, ending at GT 111 OpStage 3 (the whole campaign's length)."""
+COUNTERS = 400
+"""Counters per side in the bench's campaign (~400 a side, as a full CNA campaign)."""
+
+
+def campaign_setup(per_side: int = COUNTERS) -> Setup:
+    """Graziani's set-up, ending at GT 111 OpStage 3 (the whole campaign's length), each
+    side's counters copied (``"<id>~2"``, named "... (copy 2)"; each copy in its original's hex
+    and under the same copy of its parent formation when that was copied too) until the side
+    has ``per_side`` of them."""
     setup = load_scenario(bundled_scenarios()["graziani"])
-    return replace(setup, info=replace(setup.info, end=GameTime(111, 3)))
+    units = list(setup.units)
+    for side in {u.side for u in setup.units}:
+        originals = [u for u in setup.units if u.side == side]
+        have, copy = len(originals), 1
+        while have < per_side:
+            copy += 1
+            batch = originals[: per_side - have]
+            ids = {u.id: f"{u.id}~{copy}" for u in batch}
+            for unit in batch:
+                units.append(
+                    replace(
+                        unit,
+                        id=ids[unit.id],
+                        name=f"{unit.name} (copy {copy})",
+                        parent=ids.get(unit.parent or ""),
+                        attached_to=ids.get(unit.attached_to or ""),
+                    )
+                )
+            have += len(batch)
+    return replace(setup, info=replace(setup.info, end=GameTime(111, 3)), units=tuple(units))
 
 
 def _dumps_by_hex(state: GameState) -> dict[str, list[str]]:

@@ -30,6 +30,10 @@ from ledger.model.state import GameState
 SNAPSHOT_EVERY: Final = 1000
 """Events between two snapshots when no Operations Stage ends in between."""
 
+SNAPSHOTS_KEPT: Final = 3
+"""Snapshots kept per game: the newest ones; an older one is dropped when a new one is saved
+(about 1 MB each at 800 counters: a campaign's 1,300 would fill 1.3 GB)."""
+
 _metadata = MetaData()
 snapshots_table = Table(
     "snapshots",
@@ -101,7 +105,8 @@ def latest(store: EventStore, name: str) -> Snapshot | None:
 
 def save(store: EventStore, name: str, seq: int, link: str, state: GameState) -> None:
     """Keep ``state`` as game ``name``'s snapshot at event ``seq`` (link ``link``), in place of
-    any snapshot of another fold version or at the same event; creates the table on first use.
+    any snapshot of another fold version or at the same event, and of all but the newest
+    ``SNAPSHOTS_KEPT``; creates the table on first use.
     A database that cannot take it (read-only, locked, another writer saving the same one) is
     left as it is: snapshots only save time."""
     try:
@@ -113,6 +118,18 @@ def save(store: EventStore, name: str, seq: int, link: str, state: GameState) ->
                     snapshots_table.c.game_id == game_id,
                     (snapshots_table.c.fold_version != fold_version())
                     | (snapshots_table.c.seq == seq),
+                )
+            )
+            kept = (
+                select(snapshots_table.c.seq)
+                .where(snapshots_table.c.game_id == game_id)
+                .order_by(snapshots_table.c.seq.desc())
+                .limit(SNAPSHOTS_KEPT - 1)
+                .scalar_subquery()
+            )
+            conn.execute(
+                snapshots_table.delete().where(
+                    snapshots_table.c.game_id == game_id, snapshots_table.c.seq.not_in(kept)
                 )
             )
             conn.execute(

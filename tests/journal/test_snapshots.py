@@ -157,3 +157,14 @@ def test_a_stale_snapshot_at_the_newest_event_is_replaced_not_kept_forever(
     newest = snapshots.latest(EventStore(url), "g")
     assert newest is not None and newest.seq == session.last_seq
     assert _snapshot_rows(played) == [(session.last_seq, snapshots.fold_version())]
+
+
+def test_only_the_newest_snapshots_are_kept(tmp_path: Path, mini_setup: Setup) -> None:
+    path = tmp_path / "q.db"
+    session = create_game(EventStore(database_url(str(path)), create=True), "g", mini_setup)
+    ends = []
+    for _ in range(5):  # five ends of Operations Stages: five snapshots saved
+        _step(session, "cp")
+        _step(session, "end")
+        ends.append(session.last_seq)
+    assert [seq for seq, _ in _snapshot_rows(path)] == ends[-snapshots.SNAPSHOTS_KEPT :]
