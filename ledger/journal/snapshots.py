@@ -19,10 +19,10 @@ from datetime import UTC, datetime
 from importlib import resources
 from typing import Final
 
-from pydantic import TypeAdapter, ValidationError
 from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, Text, inspect, select
 from sqlalchemy.exc import IntegrityError
 
+from ledger.journal.codec import CorruptPayloadError, decode_state, encode_state
 from ledger.journal.errors import StoreError
 from ledger.journal.store import EventStore, events_table
 from ledger.model.state import GameState
@@ -45,8 +45,6 @@ snapshots_table = Table(
     Column("state", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
-
-_STATE: Final = TypeAdapter(GameState)
 
 
 @functools.cache
@@ -98,8 +96,8 @@ def latest(store: EventStore, name: str) -> Snapshot | None:
     if stored != row.link:
         return None
     try:
-        return Snapshot(row.seq, row.link, _STATE.validate_json(row.state))
-    except ValidationError:
+        return Snapshot(row.seq, row.link, decode_state(row.state))
+    except CorruptPayloadError:
         return None
 
 
@@ -138,7 +136,7 @@ def save(store: EventStore, name: str, seq: int, link: str, state: GameState) ->
                     seq=seq,
                     fold_version=fold_version(),
                     link=link,
-                    state=_STATE.dump_json(state).decode(),
+                    state=encode_state(state),
                     created_at=datetime.now(UTC),
                 )
             )

@@ -47,7 +47,7 @@ from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 
 from ledger.journal.chain import START, ChainRow, first_break, link
-from ledger.journal.codec import decode, encode
+from ledger.journal.codec import CorruptPayloadError, decode, encode
 from ledger.journal.errors import (
     DuplicateGameError,
     JournalBrokenError,
@@ -350,7 +350,13 @@ class EventStore:
         ``UnknownGameError``, ``JournalBrokenError`` with the first sequence number that does
         not hold."""
         rows = self._rows(name, after)
-        return [Recorded(r.seq, decode(r.payload), r.recorded_at, r.link) for r in rows]
+        try:
+            return [Recorded(r.seq, decode(r.payload, r.kind), r.recorded_at, r.link) for r in rows]
+        except CorruptPayloadError as exc:
+            seq = next(r.seq for r in rows if not _decodes(r.payload, r.kind))
+            raise JournalBrokenError(
+                f"game {name!r} in {self.location}: event {seq} cannot be read: {exc}", seq
+            ) from exc
 
     def verify(self, name: str) -> int:
         """Check game ``name``'s whole journal as ``load`` does, without reading the events;
@@ -426,6 +432,15 @@ class EventStore:
         except IntegrityError as exc:
             raise StaleSequenceError(name, expected_seq, -1) from exc
         return [Recorded(r["seq"], e, now, r["link"]) for r, e in zip(rows, events, strict=True)]
+
+
+def _decodes(payload: str, kind: str) -> bool:
+    """Whether a stored payload reads as an event of its kind."""
+    try:
+        decode(payload, kind)
+    except CorruptPayloadError:
+        return False
+    return True
 
 
 def _sqlite_path(url: str) -> Path | None:
