@@ -11,10 +11,10 @@ of a full replay) and importing the codec does not import pydantic.
 
 from __future__ import annotations
 
+import functools
 import typing
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any, Final
 
 import msgspec
@@ -29,11 +29,18 @@ class CorruptPayloadError(ValueError):
     was written by another program or another schema. The message names the kind and why."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _fraction(value: str | int) -> Fraction:
+    """``Fraction(value)``, kept: a journal repeats a few quantities ("1/4", "1/2", "0") a
+    million times, and a ``Fraction`` never changes, so one object serves every event."""
+    return Fraction(value)
+
+
 def _decode_fraction(kind: type, value: Any) -> Any:
     """msgspec's hook for the types it does not know: exact ``Fraction``s from ``"5/2"``."""
     if kind is Fraction and isinstance(value, str | int):
         try:
-            return Fraction(value)
+            return _fraction(value)
         except (ValueError, ZeroDivisionError) as exc:
             raise msgspec.ValidationError(f"not an exact quantity: {value!r}") from exc
     raise NotImplementedError(f"no decoding for {kind!r}")
@@ -69,7 +76,7 @@ def _kind_of(cls: type) -> str:
     return kind
 
 
-@cache
+@functools.cache
 def _decoders() -> dict[str, msgspec.json.Decoder[Any]]:
     """A typed decoder for every event kind but ``event_undone`` (built on first use)."""
     kinds = typing.get_args(Event)
@@ -83,7 +90,7 @@ def _decoders() -> dict[str, msgspec.json.Decoder[Any]]:
 _REVERSIBLE: Final = frozenset(_kind_of(cls) for cls in typing.get_args(ReversibleEvent))
 
 
-@cache
+@functools.cache
 def _helper_decoders() -> tuple[msgspec.json.Decoder[_Kind], msgspec.json.Decoder[_Undone]]:
     return (
         msgspec.json.Decoder(_Kind),
@@ -121,7 +128,7 @@ def decode(payload: str | bytes, kind: str | None = None) -> Event:
     return decoded
 
 
-@cache
+@functools.cache
 def _state_decoder() -> msgspec.json.Decoder[GameState]:
     return msgspec.json.Decoder(GameState, dec_hook=_decode_fraction)
 

@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 
 from ledger.commands.outcome import Outcome
 from ledger.journal import snapshots
+from ledger.journal.bulk import paused_gc
 from ledger.journal.store import EventStore, Recorded
-from ledger.model.apply import apply, fold
+from ledger.model.apply import fold, fold_onto
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event, GameStarted, OperationsStageEnded
 from ledger.model.rulings import RULINGS
@@ -90,6 +91,11 @@ class GameSession:
         self.store = store
         self.name = name
         self._journal: list[Recorded] | None = None
+        with paused_gc():
+            self._open()
+
+    def _open(self) -> None:
+        store, name = self.store, self.name
         start = snapshots.latest(store, name)
         if start is None:
             journal = store.load(name)
@@ -99,18 +105,19 @@ class GameSession:
             if len(journal) >= snapshots.SNAPSHOT_EVERY:
                 snapshots.save(store, name, *self._last, self.state)
             return
-        state = start.state
         self._last = (start.seq, start.link)
-        for r in store.load(name, after=self._last):
-            state = apply(state, r.event)
-            self._last = (r.seq, r.link)
-        self.state = state
+        tail = store.load(name, after=self._last)
+        self.state = fold_onto(start.state, (r.event for r in tail))
+        if tail:
+            self._last = (tail[-1].seq, tail[-1].link)
 
     @property
     def journal(self) -> list[Recorded]:
         """Every event this session has folded, oldest first (read on first use)."""
         if self._journal is None:
-            self._journal = [r for r in self.store.load(self.name) if r.seq <= self.last_seq]
+            with paused_gc():
+                loaded = self.store.load(self.name)
+            self._journal = [r for r in loaded if r.seq <= self.last_seq]
         return self._journal
 
     @property
@@ -121,8 +128,9 @@ class GameSession:
     def reload(self) -> None:
         """Read the events other writers appended since this session last read, verified from
         the last one it holds, and fold them into the state."""
-        tail = self.store.load(self.name, after=self._last)
-        self._fold_in(tail)
+        with paused_gc():
+            tail = self.store.load(self.name, after=self._last)
+            self._fold_in(tail)
 
     def execute(self, command: Callable[[GameState], Outcome]) -> tuple[Event, ...]:
         """Run ``command`` on the current state and append its events; returns them.
@@ -148,13 +156,12 @@ class GameSession:
             snapshots.save(self.store, self.name, *self._last, self.state)
 
     def _fold_in(self, recorded: Sequence[Recorded]) -> None:
-        state = self.state
-        for r in recorded:
-            state = apply(state, r.event)
-            self._last = (r.seq, r.link)
+        if not recorded:
+            return
+        self.state = fold_onto(self.state, (r.event for r in recorded))
+        self._last = (recorded[-1].seq, recorded[-1].link)
         if self._journal is not None:
             self._journal.extend(recorded)
-        self.state = state
 
     def indexed(self) -> list[tuple[int, Event]]:
         """``(seq, event)`` pairs of the whole journal, oldest first (for ``undo``)."""

@@ -2,14 +2,20 @@
 
 ``apply`` and ``unapply`` are exact inverses for every reversible event:
 ``unapply(apply(s, e), e) == s``. An ``EventUndone`` applies the inverse of the event it names.
+
+Each effect changes a ``ledger.model.draft.Draft`` in place; ``apply`` freezes it after one
+event, ``fold`` after the whole journal, so a replay builds each changed unit once rather than
+once per event (issue 14).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
+from ledger.model.draft import Draft
 from ledger.model.dumps import held_change
 from ledger.model.events import (
     BreakdownChecked,
@@ -40,12 +46,12 @@ from ledger.model.events import (
     VehiclesRepaired,
     WeatherRecorded,
 )
-from ledger.model.holdings import Requisition, TruckGroup
+from ledger.model.holdings import Requisition
 from ledger.model.phases import ORGANIZATION
 from ledger.model.quantities import Supplies
 from ledger.model.rulings import RULINGS
 from ledger.model.state import GameState
-from ledger.model.units import TOEHolding, Unit, with_markers
+from ledger.model.units import TOEHolding, with_markers
 
 
 class JournalOrderError(Exception):
@@ -84,299 +90,306 @@ def apply(state: GameState | None, event: Event) -> GameState:
         return start(event)
     if state is None:
         raise JournalOrderError(f"{event.kind} before the game started")
-    if isinstance(event, EventUndone):
-        return _effect(state, event.undone, sign=-1)
-    return _effect(state, event, sign=1)
+    draft = Draft(state)
+    _apply_to(draft, event)
+    return draft.freeze()
 
 
 def unapply(state: GameState, event: ReversibleEvent) -> GameState:
     """The state before ``event``, given the state after it."""
-    return _effect(state, event, sign=-1)
+    draft = Draft(state)
+    _effect(draft, event, -1)
+    return draft.freeze()
 
 
 def fold(events: Iterable[Event]) -> GameState:
-    """Replay a journal from its first event. Raises ``JournalOrderError`` on an empty journal."""
-    state: GameState | None = None
+    """Replay a journal from its first event. Raises ``JournalOrderError`` on an empty journal
+    and when the first event is not the game's start or a later one is."""
+    return fold_onto(None, events)
+
+
+def fold_onto(state: GameState | None, events: Iterable[Event]) -> GameState:
+    """``state`` after every one of ``events`` in order (``None``: they begin with the game's
+    start), frozen once at the end. Raises ``JournalOrderError`` as ``apply`` does, and when
+    there is no state at all."""
+    draft = Draft(state) if state is not None else None
     for event in events:
-        state = apply(state, event)
-    if state is None:
-        raise JournalOrderError("the journal holds no GameStarted event")
-    return state
-
-
-def _effect(state: GameState, event: ReversibleEvent, *, sign: int) -> GameState:
-    if isinstance(event, CPExpended):
-        unit = state.units[event.unit_id]
-        changed = replace(
-            unit,
-            cp_expended=unit.cp_expended + sign * event.cp,
-            cohesion=unit.cohesion - sign * event.disorganization,
-        )
-        return replace(state, units={**state.units, unit.id: changed})
-    if isinstance(event, SuppliesTransferred):
-        moved = event.supplies if sign > 0 else -event.supplies
-        state = _add_to_holder(state, event.origin, -moved)
-        return _add_to_holder(state, event.destination, moved)
-    if isinstance(event, OperationsStageEnded):
-        units = dict(state.units)
-        for unit_id, cp in event.cp_cleared:
-            units[unit_id] = replace(units[unit_id], cp_expended=Fraction(0) if sign > 0 else cp)
-        return replace(
-            state,
-            units=units,
-            trucks=_clear_truck_cp(state, event, sign),
-            clock=event.began if sign > 0 else event.ended,
-            phase=ORGANIZATION if sign > 0 else event.phase_ended,
-            weather="normal" if sign > 0 else event.weather_ended,
-        )
-    if isinstance(event, CohesionAdjusted):
-        unit = state.units[event.unit_id]
-        changed = replace(unit, cohesion=unit.cohesion + sign * event.change)
-        return replace(state, units={**state.units, unit.id: changed})
-    if isinstance(event, PhaseAdvanced):
-        return replace(state, phase=event.after if sign > 0 else event.before)
-    if isinstance(event, UnitReorganized):
-        unit = state.units[event.unit_id]
-        to = event.after if sign > 0 else event.before
-        changed = replace(
-            unit,
-            parent=to.parent,
-            attached_to=to.attached_to,
-            detached=to.detached,
-            reorganized_at=to.reorganized_at,
-        )
-        return replace(state, units={**state.units, unit.id: changed})
-    if isinstance(event, TruckPointsMoved):
-        return _move_truck_points(state, event, sign)
-    if isinstance(event, TroopsCarried):
-        unit = state.units[event.unit_id]
-        carried = event.after if sign > 0 else event.before
-        return replace(state, units={**state.units, unit.id: replace(unit, carried_by=carried)})
-    if isinstance(event, WeatherRecorded):
-        return replace(state, weather=event.weather if sign > 0 else event.before)
-    if isinstance(event, SuppliesConsumed):
-        return _add_to_holder(state, event.holder, -event.supplies if sign > 0 else event.supplies)
-    if isinstance(event, SuppliesArrived):
-        return _add_to_holder(state, event.holder, event.supplies if sign > 0 else -event.supplies)
-    if isinstance(event, TrucksMoved):
-        convoy = state.trucks[event.group_id]
-        there = replace(
-            convoy,
-            location=event.after if sign > 0 else event.before,
-            cp_expended=convoy.cp_expended + sign * event.cp,
-        )
-        return replace(state, trucks={**state.trucks, convoy.id: there})
-    if isinstance(event, TrucksLoaded):
-        group = state.trucks[event.group_id]
-        loaded = replace(
-            group,
-            cp_expended=group.cp_expended + sign * event.cp,
-            box_loaded_at=event.box_after if sign > 0 else event.box_before,
-        )
-        return replace(state, trucks={**state.trucks, group.id: loaded})
-    if isinstance(event, ConsumptionPosted):
-        for draw in event.draws:
-            state = _add_to_holder(
-                state, draw.holder, -draw.supplies if sign > 0 else draw.supplies
-            )
-        if event.streaks:
-            units = dict(state.units)
-            for unit_id, before, after in event.streaks:
-                run = after if sign > 0 else before
-                units[unit_id] = _with_run(units[unit_id], event.cause, run)
-            state = replace(state, units=units)
-        return state
-    if isinstance(event, TOEPointsLost):
-        return _lose_toe(state, event, sign)
-    if isinstance(event, RequisitionFiled):
-        requisitions = dict(state.requisitions)
-        if sign > 0:
-            requisitions[event.requisition_id] = Requisition(
-                event.requisition_id,
-                event.unit_id,
-                event.wanted,
-                event.source.game_time,
-                event.note,
-            )
+        if draft is None:
+            draft = Draft(apply(None, event))
+        elif isinstance(event, GameStarted):
+            raise JournalOrderError("a game can start only once")
         else:
-            del requisitions[event.requisition_id]
-        return replace(state, requisitions=requisitions)
-    if isinstance(event, RequisitionClosed):
-        filed = state.requisitions[event.requisition_id]
-        closed = (
-            replace(filed, status=event.outcome, reason=event.reason)
-            if sign > 0
-            else replace(filed, status="open", reason="")
+            _apply_to(draft, event)
+    if draft is None:
+        raise JournalOrderError("the journal holds no GameStarted event")
+    return draft.freeze()
+
+
+def _apply_to(draft: Draft, event: Event) -> None:
+    if isinstance(event, EventUndone):
+        _effect(draft, event.undone, -1)
+    else:
+        _effect(draft, event, 1)  # type: ignore[arg-type]
+
+
+def _effect(d: Draft, event: ReversibleEvent, sign: int) -> None:
+    effect = _EFFECTS.get(type(event))
+    if effect is None:
+        raise JournalOrderError(f"no effect defined for {type(event).__name__}")
+    effect(d, event, sign)
+
+
+def _cp_expended(d: Draft, event: CPExpended, sign: int) -> None:
+    unit = d.units.fields(event.unit_id)
+    if sign > 0:
+        unit["cp_expended"] += event.cp
+        unit["cohesion"] -= event.disorganization
+    else:
+        unit["cp_expended"] -= event.cp
+        unit["cohesion"] += event.disorganization
+
+
+def _cohesion_adjusted(d: Draft, event: CohesionAdjusted, sign: int) -> None:
+    unit = d.units.fields(event.unit_id)
+    unit["cohesion"] += event.change if sign > 0 else -event.change
+
+
+def _transferred(d: Draft, event: SuppliesTransferred, sign: int) -> None:
+    moved = event.supplies if sign > 0 else -event.supplies
+    _add_to_holder(d, event.origin, -moved)
+    _add_to_holder(d, event.destination, moved)
+
+
+def _stage_ended(d: Draft, event: OperationsStageEnded, sign: int) -> None:
+    for unit_id, cp in event.cp_cleared:
+        d.units.fields(unit_id)["cp_expended"] = Fraction(0) if sign > 0 else cp
+    if sign > 0:  # 6.16 for truck groups: every group's own CP back to 0
+        for group_id in d.trucks:
+            if d.trucks.value(group_id, "cp_expended"):
+                d.trucks.fields(group_id)["cp_expended"] = Fraction(0)
+    else:  # journals older than ``trucks_cp_cleared`` list none
+        for group_id, cp in event.trucks_cp_cleared:
+            d.trucks.fields(group_id)["cp_expended"] = cp
+    d.clock = event.began if sign > 0 else event.ended
+    d.phase = ORGANIZATION if sign > 0 else event.phase_ended
+    d.weather = "normal" if sign > 0 else event.weather_ended
+
+
+def _phase_advanced(d: Draft, event: PhaseAdvanced, sign: int) -> None:
+    d.phase = event.after if sign > 0 else event.before
+
+
+def _weather(d: Draft, event: WeatherRecorded, sign: int) -> None:
+    d.weather = event.weather if sign > 0 else event.before
+
+
+def _reorganized(d: Draft, event: UnitReorganized, sign: int) -> None:
+    to = event.after if sign > 0 else event.before
+    d.units.fields(event.unit_id).update(
+        parent=to.parent,
+        attached_to=to.attached_to,
+        detached=to.detached,
+        reorganized_at=to.reorganized_at,
+    )
+
+
+def _troops_carried(d: Draft, event: TroopsCarried, sign: int) -> None:
+    d.units.fields(event.unit_id)["carried_by"] = event.after if sign > 0 else event.before
+
+
+def _consumed(d: Draft, event: SuppliesConsumed, sign: int) -> None:
+    _add_to_holder(d, event.holder, -event.supplies if sign > 0 else event.supplies)
+
+
+def _arrived(d: Draft, event: SuppliesArrived, sign: int) -> None:
+    _add_to_holder(d, event.holder, event.supplies if sign > 0 else -event.supplies)
+
+
+def _trucks_moved(d: Draft, event: TrucksMoved, sign: int) -> None:
+    convoy = d.trucks.fields(event.group_id)
+    convoy["location"] = event.after if sign > 0 else event.before
+    convoy["cp_expended"] += sign * event.cp
+
+
+def _trucks_loaded(d: Draft, event: TrucksLoaded, sign: int) -> None:
+    group = d.trucks.fields(event.group_id)
+    group["cp_expended"] += sign * event.cp
+    group["box_loaded_at"] = event.box_after if sign > 0 else event.box_before
+
+
+def _consumption(d: Draft, event: ConsumptionPosted, sign: int) -> None:
+    for draw in event.draws:
+        _add_to_holder(d, draw.holder, -draw.supplies if sign > 0 else draw.supplies)
+    field = _RUNS.get(event.cause, "without_water")
+    for unit_id, before, after in event.streaks:
+        d.units.fields(unit_id)[field] = after if sign > 0 else before
+
+
+_RUNS = {"stores": "without_stores", "pasta": "without_pasta"}
+"""The unit field a ``ConsumptionPosted``'s streak keeps, by cause (Water otherwise)."""
+
+
+def _toe_lost(d: Draft, event: TOEPointsLost, sign: int) -> None:
+    unit = d.units.fields(event.unit_id)
+    toe = list(unit["toe"])
+    for system, points in event.losses:
+        at = next(i for i, h in enumerate(toe) if h.system == system)
+        toe[at] = replace(toe[at], points=toe[at].points - sign * points)
+    unit["toe"] = tuple(toe)
+
+
+def _requisition_filed(d: Draft, event: RequisitionFiled, sign: int) -> None:
+    requisitions = dict(d.requisitions)
+    if sign > 0:
+        requisitions[event.requisition_id] = Requisition(
+            event.requisition_id, event.unit_id, event.wanted, event.source.game_time, event.note
         )
-        return replace(state, requisitions={**state.requisitions, filed.id: closed})
-    if isinstance(event, UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared):
-        return _vehicles(state, event, sign)
-    if isinstance(event, CombatResolved):
-        return _combat_resolved(state, event, sign)
-    if isinstance(event, CombatMarkersCleared):
-        return _markers_cleared(state, event, sign)
-    raise JournalOrderError(f"no effect defined for {type(event).__name__}")
+    else:
+        del requisitions[event.requisition_id]
+    d.requisitions = requisitions
+
+
+def _requisition_closed(d: Draft, event: RequisitionClosed, sign: int) -> None:
+    filed = d.requisitions[event.requisition_id]
+    closed = (
+        replace(filed, status=event.outcome, reason=event.reason)
+        if sign > 0
+        else replace(filed, status="open", reason="")
+    )
+    d.requisitions = {**d.requisitions, filed.id: closed}
 
 
 def _vehicles(
-    state: GameState,
+    d: Draft,
     event: UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared,
     sign: int,
-) -> GameState:
+) -> None:
     """Moves, Breakdown Points (21.25), breakdowns (21.34) and repairs, each exactly reversed."""
-    units = dict(state.units)
     if isinstance(event, BreakdownPointsCleared):
         for unit_id, points, checked in event.cleared:
-            units[unit_id] = replace(
-                units[unit_id],
+            d.units.fields(unit_id).update(
                 breakdown_points=Fraction(0) if sign > 0 else points,
                 breakdown_checked_at=None if sign > 0 else checked,
             )
-        return replace(state, units=units)
-    unit = units[event.unit_id]
+        return
+    unit = d.units.fields(event.unit_id)
     if isinstance(event, UnitMoved):
-        unit = replace(
-            unit,
-            location=event.after if sign > 0 else event.before,
-            breakdown_points=unit.breakdown_points + sign * event.breakdown_points,
-        )
+        unit["location"] = event.after if sign > 0 else event.before
+        unit["breakdown_points"] += sign * event.breakdown_points
     elif isinstance(event, BreakdownChecked):
         for result in event.results:
-            unit = _toe_to_repair(unit, result.system, sign * result.points)
-        checked = event.breakdown_points if sign > 0 else event.checked_before
-        unit = replace(unit, breakdown_checked_at=checked)
+            _toe_to_repair(unit, result.system, sign * result.points)
+        unit["breakdown_checked_at"] = event.breakdown_points if sign > 0 else event.checked_before
     else:
-        unit = _toe_to_repair(unit, event.system, -sign * event.points)
-    units[unit.id] = unit
-    return replace(state, units=units)
+        _toe_to_repair(unit, event.system, -sign * event.points)
 
 
-def _combat_resolved(state: GameState, event: CombatResolved, sign: int) -> GameState:
+def _combat_resolved(d: Draft, event: CombatResolved, sign: int) -> None:
     """Markers placed (12.44, 15.81), Combat Segment CP (11.24), prisoners and captured guns
     and tanks (15.86d); reversed from the markers and CP the event recorded before it."""
-    units = dict(state.units)
     added: dict[str, tuple[str, ...]] = {}
     for unit_id, marker in event.markers:
         added[unit_id] = (*added.get(unit_id, ()), marker)
     for unit_id, before in event.markers_before:
         markers = with_markers(before, added.get(unit_id, ())) if sign > 0 else before
-        units[unit_id] = replace(units[unit_id], combat_markers=markers)
+        d.units.fields(unit_id)["combat_markers"] = markers
     for unit_id, cp_before, cp_after in event.segment_cp:
-        units[unit_id] = replace(units[unit_id], combat_cp=cp_after if sign > 0 else cp_before)
-    prisoners = dict(state.prisoners)
+        d.units.fields(unit_id)["combat_cp"] = cp_after if sign > 0 else cp_before
+    prisoners = dict(d.prisoners)
     for side, points in event.prisoners:
         prisoners[side] = prisoners.get(side, 0) + sign * points
-    equipment = list(state.captured_equipment)
+    equipment = list(d.captured_equipment)
     for side, system, points in event.captured:
         at = next((i for i, e in enumerate(equipment) if e[:2] == (side, system)), None)
         if at is None:
             equipment.append((side, system, sign * points))
         else:
             equipment[at] = (side, system, equipment[at][2] + sign * points)
-    return replace(
-        state,
-        units=units,
-        prisoners={side: points for side, points in prisoners.items() if points},
-        captured_equipment=tuple(e for e in equipment if e[2]),
-    )
+    d.prisoners = {side: points for side, points in prisoners.items() if points}
+    d.captured_equipment = tuple(e for e in equipment if e[2])
 
 
-def _markers_cleared(state: GameState, event: CombatMarkersCleared, sign: int) -> GameState:
+def _markers_cleared(d: Draft, event: CombatMarkersCleared, sign: int) -> None:
     """12.44, 15.81: the named markers come off; 11.24: the Combat Segment CP back to 0."""
-    units = dict(state.units)
     for unit_id, before in event.cleared:
         after = tuple(m for m in before if m not in event.markers) if sign > 0 else before
-        units[unit_id] = replace(units[unit_id], combat_markers=after)
+        d.units.fields(unit_id)["combat_markers"] = after
     for unit_id, cp in event.segment_cp_cleared:
-        units[unit_id] = replace(units[unit_id], combat_cp=Fraction(0) if sign > 0 else cp)
-    return replace(state, units=units)
+        d.units.fields(unit_id)["combat_cp"] = Fraction(0) if sign > 0 else cp
 
 
-def _toe_to_repair(unit: Unit, system: str, points: int) -> Unit:
-    """``points`` TOE Strength Points of ``system`` leave the TOE for awaiting repair (negative:
-    back). A TOE holding stays listed at 0; an empty awaiting-repair holding is dropped."""
-    toe = list(unit.toe)
+def _toe_to_repair(unit: dict[str, Any], system: str, points: int) -> None:
+    """``points`` TOE Strength Points of ``system`` leave the TOE (a unit's fields in a draft)
+    for awaiting repair (negative: back). A TOE holding stays listed at 0; an empty
+    awaiting-repair holding is dropped."""
+    toe = list(unit["toe"])
     at = next(i for i, h in enumerate(toe) if h.system == system)
     toe[at] = replace(toe[at], points=toe[at].points - points)
-    waiting = list(unit.awaiting_repair)
+    waiting = list(unit["awaiting_repair"])
     found = next((i for i, h in enumerate(waiting) if h.system == system), None)
     if found is None:
         waiting.append(TOEHolding(system, points))
     else:
         waiting[found] = replace(waiting[found], points=waiting[found].points + points)
-    waiting = [h for h in waiting if h.points]
-    return replace(unit, toe=tuple(toe), awaiting_repair=tuple(waiting))
+    unit["toe"] = tuple(toe)
+    unit["awaiting_repair"] = tuple(h for h in waiting if h.points)
 
 
-def _with_run(unit: Unit, cause: str, run: int) -> Unit:
-    """The unit with the run a ``ConsumptionPosted``'s streak keeps for its ``cause``."""
-    if cause == "stores":
-        return replace(unit, without_stores=run)
-    if cause == "pasta":
-        return replace(unit, without_pasta=run)
-    return replace(unit, without_water=run)
-
-
-def _lose_toe(state: GameState, event: TOEPointsLost, sign: int) -> GameState:
-    unit = state.units[event.unit_id]
-    toe = list(unit.toe)
-    for system, points in event.losses:
-        at = next(i for i, h in enumerate(toe) if h.system == system)
-        toe[at] = replace(toe[at], points=toe[at].points - sign * points)
-    return replace(state, units={**state.units, unit.id: replace(unit, toe=tuple(toe))})
-
-
-def _clear_truck_cp(
-    state: GameState, event: OperationsStageEnded, sign: int
-) -> dict[str, TruckGroup]:
-    """6.16 for truck groups: every group's own CP back to 0 (journals older than
-    ``trucks_cp_cleared`` list none), or the recorded CP restored on reversal."""
-    if sign > 0:
-        return {
-            k: replace(t, cp_expended=Fraction(0)) if t.cp_expended else t
-            for k, t in state.trucks.items()
-        }
-    trucks = dict(state.trucks)
-    for group_id, cp in event.trucks_cp_cleared:
-        trucks[group_id] = replace(trucks[group_id], cp_expended=cp)
-    return trucks
-
-
-def _move_truck_points(state: GameState, event: TruckPointsMoved, sign: int) -> GameState:
-    trucks = dict(state.trucks)
+def _truck_points_moved(d: Draft, event: TruckPointsMoved, sign: int) -> None:
     if sign > 0 and event.created is not None:
-        trucks[event.created.id] = event.created
+        d.trucks.put(event.created.id, event.created)
     moved = (event.light, event.medium, event.heavy)
     for group_id, direction in ((event.origin, -sign), (event.destination, sign)):
-        group = trucks[group_id]
-        trucks[group_id] = replace(
-            group,
-            light=group.light + direction * moved[0],
-            medium=group.medium + direction * moved[1],
-            heavy=group.heavy + direction * moved[2],
-        )
+        group = d.trucks.fields(group_id)
+        group["light"] += direction * moved[0]
+        group["medium"] += direction * moved[1]
+        group["heavy"] += direction * moved[2]
     if sign < 0 and event.created is not None:
-        del trucks[event.created.id]
-    return replace(state, trucks=trucks)
+        d.trucks.remove(event.created.id)
 
 
-def _add_to_holder(state: GameState, holder_id: str, delta: Supplies) -> GameState:
-    if holder_id in state.units:
-        unit = state.units[holder_id]
-        return replace(
-            state, units={**state.units, holder_id: replace(unit, supplies=unit.supplies + delta)}
-        )
-    if holder_id in state.dumps:
-        dump = state.dumps[holder_id]
+def _add_to_holder(d: Draft, holder_id: str, delta: Supplies) -> None:
+    if holder_id in d.units:
+        unit = d.units.fields(holder_id)
+        unit["supplies"] = unit["supplies"] + delta
+    elif holder_id in d.dumps:
+        dump = d.dumps.original(holder_id)  # its kind and site never change
         if dump.unlimited:
-            return state
+            return
         kept = held_change(dump, delta)  # an oasis's Water and Stores never diminish (8.48, 8.87)
-        return replace(
-            state, dumps={**state.dumps, holder_id: replace(dump, supplies=dump.supplies + kept)}
-        )
-    if holder_id in state.trucks:
-        group = state.trucks[holder_id]
-        return replace(
-            state, trucks={**state.trucks, holder_id: replace(group, cargo=group.cargo + delta)}
-        )
-    raise JournalOrderError(f"no supply holder {holder_id!r}")
+        fields = d.dumps.fields(holder_id)
+        fields["supplies"] = fields["supplies"] + kept
+    elif holder_id in d.trucks:
+        group = d.trucks.fields(holder_id)
+        group["cargo"] = group["cargo"] + delta
+    else:
+        raise JournalOrderError(f"no supply holder {holder_id!r}")
+
+
+_EFFECTS: dict[type, Callable[[Draft, Any, int], None]] = {
+    CPExpended: _cp_expended,
+    SuppliesTransferred: _transferred,
+    OperationsStageEnded: _stage_ended,
+    CohesionAdjusted: _cohesion_adjusted,
+    PhaseAdvanced: _phase_advanced,
+    UnitReorganized: _reorganized,
+    TruckPointsMoved: _truck_points_moved,
+    TroopsCarried: _troops_carried,
+    WeatherRecorded: _weather,
+    SuppliesConsumed: _consumed,
+    SuppliesArrived: _arrived,
+    TrucksMoved: _trucks_moved,
+    TrucksLoaded: _trucks_loaded,
+    ConsumptionPosted: _consumption,
+    TOEPointsLost: _toe_lost,
+    RequisitionFiled: _requisition_filed,
+    RequisitionClosed: _requisition_closed,
+    UnitMoved: _vehicles,
+    BreakdownChecked: _vehicles,
+    VehiclesRepaired: _vehicles,
+    BreakdownPointsCleared: _vehicles,
+    CombatResolved: _combat_resolved,
+    CombatMarkersCleared: _markers_cleared,
+}
+"""The effect of each reversible event kind on a draft, with ``sign`` 1 (apply) or -1
+(reverse)."""
