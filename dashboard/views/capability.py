@@ -13,6 +13,9 @@ from dashboard.text import plain
 from ledger.reports import event_log, formations
 from ledger.rules.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
 
+COHESION_STAGES = 12
+"""Operations Stages the cohesion chart goes back (the journal read for it is only theirs)."""
+
 COLUMNS = (
     Col("unit", "Unit", width=260),
     Col("stacking_points", "Stacking Points", "9.12: an HQ counts only with combat units"),
@@ -87,7 +90,10 @@ def render() -> None:
         st.warning(f"{len(over)} unit(s) over their CPA (6.21).", icon=":material/speed:")
     show_table(rows, COLUMNS)
     st.subheader("Cohesion over the Operations Stages")
-    cohesion_chart(event_log.cohesion_history(game.session.indexed(), [str(r["id"]) for r in rows]))
+    st.caption(f"The last {COHESION_STAGES} Operations Stages ({COHESION_STAGES // 3} Game-Turns).")
+    recent = [(r.seq, r.event) for r in game.session.since_stage_ends(COHESION_STAGES)]
+    ids = [str(r["id"]) for r in rows]
+    cohesion_chart(event_log.cohesion_history(recent, ids, game.state))
     show_status(game)
 
 

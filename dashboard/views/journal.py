@@ -14,6 +14,9 @@ from ledger.model.events import EventUndone
 from ledger.reports import event_log
 from ledger.reports.tables import Row
 
+SHOWN: Final = 200
+"""Journal events the page shows at first (and the step to show more)."""
+
 HISTORY_COLUMNS: Final = (
     Col("seq", "#"),
     Col("game_time", "Game time"),
@@ -35,7 +38,7 @@ def who(row: Row) -> str:
 
 def undo_note(game: Game) -> str | None:
     """What Undo would reverse now (``ledger.commands.undo.undo`` run as a preview), or ``None``."""
-    preview = undo(game.session.indexed(), game.source(game.state, ""))
+    preview = undo(game.session.undo_window(), game.source(game.state, ""))
     if not preview.ok:
         return None
     target = preview.events[0]
@@ -55,7 +58,7 @@ def undo_form(game: Game) -> None:
         with st.form("undo", clear_on_submit=True, border=False):
             reason = st.text_input("Reason", placeholder="optional", key="undo_reason")
             if st.form_submit_button("Undo last event", type="primary"):
-                game.execute(lambda s: undo(game.session.indexed(), game.source(s, reason)))
+                game.execute(lambda s: undo(game.session.undo_window(), game.source(s, reason)))
     note.caption(undo_note(game) or "Nothing to undo: the journal holds only the game's start.")
 
 
@@ -68,9 +71,22 @@ def render() -> None:
     with undo_area:
         undo_form(game)
     with table:
-        rows = [{**r, "who": who(r)} for r in event_log.history(game.session.indexed(), game.state)]
-        count = f"{len(rows)} event{'s' if len(rows) != 1 else ''}"
-        st.caption(f"{count}, newest first. Nothing is ever deleted from the journal.")
+        total = game.session.last_seq
+        shown = st.number_input(
+            "Newest events shown",
+            min_value=1,
+            max_value=max(total, 1),
+            value=min(SHOWN, total),
+            step=SHOWN,
+            help="The journal is read only as far back as shown.",
+        )
+        recent = [(r.seq, r.event) for r in game.session.recent(int(shown))]
+        rows = [{**r, "who": who(r)} for r in event_log.history(recent, game.state)]
+        count = f"{total} event{'s' if total != 1 else ''}"
+        st.caption(
+            f"{count} in all; the newest {len(rows)}, newest first. "
+            "Nothing is ever deleted from the journal."
+        )
         show_table(list(reversed(rows)), HISTORY_COLUMNS, height=min(38 + 35 * len(rows), 560))
     show_status(game)
 

@@ -33,3 +33,19 @@ def undo(journal: Sequence[tuple[int, Event]], source: Source) -> Outcome:
             LedgerError("undo", "nothing to undo: the journal holds only the game's start")
         )
     return Outcome(events=tuple(batch))
+
+
+def undo_can_decide(journal: Sequence[tuple[int, Event]]) -> bool:
+    """Whether ``journal``, the newest part of a game's events (oldest first), holds all
+    ``undo`` needs: going back from the newest, a live event the players recorded, or the
+    game's start. (An event can only be undone by a later one, so the undone ones among them
+    are known from the part itself.) ``False``: read further back."""
+    undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+    for seq, event in reversed(journal):
+        if isinstance(event, GameStarted):
+            return True
+        if isinstance(event, EventUndone) or seq in undone:
+            continue
+        if not event.source.app_made:
+            return True
+    return False

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ledger.commands.outcome import Outcome
-from ledger.journal import snapshots
+from ledger.commands.undo import undo_can_decide
+from ledger.journal import snapshots, windows
 from ledger.journal.bulk import paused_gc
 from ledger.journal.store import EventStore, Recorded
 from ledger.model.apply import fold, fold_onto
@@ -20,6 +21,9 @@ from ledger.model.rulings import RULINGS
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
 from ledger.model.state import GameState
+
+UNDO_WINDOW = 256
+"""Events read back first when looking for what ``undo`` reverses."""
 
 
 class CommandRefused(Exception):
@@ -119,6 +123,38 @@ class GameSession:
                 loaded = self.store.load(self.name)
             self._journal = [r for r in loaded if r.seq <= self.last_seq]
         return self._journal
+
+    def recent(self, count: int) -> list[Recorded]:
+        """The newest ``count`` events this session has folded, oldest first: read and verified
+        by themselves (``ledger.journal.windows``) unless the whole journal is already read.
+        Raises ``JournalBrokenError``, ``StoreError``."""
+        return self.since(self.last_seq - count + 1)
+
+    def since(self, first: int) -> list[Recorded]:
+        """The events from sequence number ``first`` to the newest this session has folded,
+        oldest first (``first`` of 1 or less: the whole journal). Raises
+        ``JournalBrokenError``, ``StoreError``."""
+        first = max(first, 1)
+        if self._journal is not None:
+            return self._journal[first - 1 :]
+        with paused_gc():
+            return windows.load_window(self.store, self.name, first, self._last)
+
+    def since_stage_ends(self, stages: int) -> list[Recorded]:
+        """The events from the ``stages``-th newest end of an Operations Stage on (the whole
+        journal when fewer stages have ended). Raises ``JournalBrokenError``, ``StoreError``."""
+        return self.since(windows.stage_end_back(self.store, self.name, stages, self.last_seq))
+
+    def undo_window(self) -> list[tuple[int, Event]]:
+        """``(seq, event)`` pairs of the newest part of the journal that ``undo`` needs to find
+        the latest action not yet undone (read 256 events back, then 16 times more, up to the
+        whole journal)."""
+        count = UNDO_WINDOW
+        while True:
+            window = [(r.seq, r.event) for r in self.recent(count)]
+            if count >= self.last_seq or undo_can_decide(window):
+                return window
+            count *= 16
 
     @property
     def last_seq(self) -> int:

@@ -10,7 +10,7 @@ once per event (issue 14).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -123,6 +123,26 @@ def fold_onto(state: GameState | None, events: Iterable[Event]) -> GameState:
     if draft is None:
         raise JournalOrderError("the journal holds no GameStarted event")
     return draft.freeze()
+
+
+def rewind(
+    state: GameState, journal: Sequence[tuple[int, Event]], stop_at: Callable[[Event], bool]
+) -> Iterator[tuple[int, Event, GameState]]:
+    """Go back through ``journal`` (the events, oldest first, whose last one led to
+    ``state``; it may be only the newest part of the game's journal), newest first, reversing
+    each; for every event ``stop_at`` picks, yield ``(seq, event, the state just before it)``.
+    Stops at the game's start. One draft is reversed throughout and frozen only where asked,
+    so going back over a few Operations Stages costs about a forward fold of them."""
+    draft = Draft(state)
+    for seq, event in reversed(journal):
+        if isinstance(event, GameStarted):
+            return
+        if isinstance(event, EventUndone):
+            _effect(draft, event.undone, 1)
+        else:
+            _effect(draft, event, -1)
+        if stop_at(event):
+            yield seq, event, draft.freeze()
 
 
 def _apply_to(draft: Draft, event: Event) -> None:

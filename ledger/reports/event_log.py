@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ledger.model.apply import apply
+from ledger.model.apply import apply, rewind
 from ledger.model.events import (
     BreakdownChecked,
     BreakdownPointsCleared,
@@ -247,11 +247,18 @@ def history(journal: Sequence[tuple[int, Event]], state: GameState | None = None
     ]
 
 
-def cohesion_history(journal: Sequence[tuple[int, Event]], unit_ids: Sequence[str]) -> list[Row]:
-    """Each unit's Cohesion Level at the end of every Operations Stage so far, and now.
+def cohesion_history(
+    journal: Sequence[tuple[int, Event]],
+    unit_ids: Sequence[str],
+    now: GameState | None = None,
+) -> list[Row]:
+    """Each unit's Cohesion Level at the end of every Operations Stage in ``journal``, and now.
 
-    Rows ``{"game_time", "unit" (id), "name", "cohesion"}`` in journal order, replaying the
-    journal (undone events are reversed as in the ledger; an undone end of OpStage gives no row).
+    Rows ``{"game_time", "unit" (id), "name", "cohesion"}`` in journal order (undone events
+    are reversed as in the ledger; an undone end of OpStage gives no row). With ``now``, the
+    state the journal led to, ``journal`` may be only its newest part (the last few Operations
+    Stages): it is gone back through from ``now`` (``ledger.model.apply.rewind``); without,
+    it must be the whole journal and is replayed from the start.
     """
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
 
@@ -267,6 +274,15 @@ def cohesion_history(journal: Sequence[tuple[int, Event]], unit_ids: Sequence[st
             if u in state.units
         ]
 
+    if now is not None:
+        ended = [
+            snapshot(before, event.ended.short)
+            for seq, event, before in rewind(
+                now, journal, lambda e: isinstance(e, OperationsStageEnded)
+            )
+            if isinstance(event, OperationsStageEnded) and seq not in undone
+        ]
+        return [row for rows in reversed(ended) for row in rows] + snapshot(now, now.clock.short)
     rows: list[Row] = []
     state: GameState | None = None
     for seq, event in journal:

@@ -66,6 +66,12 @@ def test_cohesion_history_one_point_per_ended_opstage_and_now(session) -> None: 
         ("GT 1 OpStage 2", -2),
     ]
     assert rows[0]["name"] == "1st RNF MG Bn"
+    # gone back through from the state now, over the whole journal or only its newest part
+    now = session.state
+    assert event_log.cohesion_history(session.indexed(), ["cw.1_rnf"], now) == rows
+    tail = [(r.seq, r.event) for r in session.since_stage_ends(1)]
+    assert len(tail) < len(session.indexed())
+    assert event_log.cohesion_history(tail, ["cw.1_rnf"], now) == rows[-1:]
 
 
 def test_field_commander_sheet_notes_detached_and_attached_units() -> None:
