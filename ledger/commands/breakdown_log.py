@@ -69,7 +69,7 @@ def vehicle_types(state: GameState, unit: Unit) -> tuple[VehicleType, ...]:
     """The unit's vehicle types in TOE order: holdings of more than 0 points whose weapon
     system has a BAR (21.11). Ruling ``21.14-bar-dash`` may leave a dash out. Raises
     ``ValueError`` for a BAR text that is no rating (scenario data)."""
-    rulings = BreakdownRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(BreakdownRulings.from_choices)
     found: list[VehicleType] = []
     for holding in unit.toe:
         system = state.systems[holding.system]
@@ -95,7 +95,7 @@ def type_checks(
     """Each vehicle type's column, whether it must check and its exact odds at the unit's BP
     (21.26, 21.27, 21.32-21.35; Hot weather one column right, 29.33). ``sandstorm`` defaults
     to ``default_sandstorm``."""
-    rulings = BreakdownRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(BreakdownRulings.from_choices)
     hot = state.weather == "hot"
     storm = default_sandstorm(state) if sandstorm is None else sandstorm
     points = unit.breakdown_points
@@ -193,7 +193,7 @@ def breakdown_check(
         )
     if errors:
         return _refuse(*errors)
-    rulings = BreakdownRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(BreakdownRulings.from_choices)
     results: list[BrokenDown] = []
     for check, reading in zip(due, readings, strict=True):
         assert check.column is not None

@@ -99,7 +99,7 @@ def capture(
         return Outcome(
             errors=(LedgerError("ENEMY", f"{named(enemy_holder)} holds no supplies", "50.16"),)
         )
-    share = capture_share(taken, ConsumptionRulings.from_choices(state.ruling))
+    share = capture_share(taken, state.rulings_of(ConsumptionRulings.from_choices))
     errors += same_hex_errors(state, enemy_holder, captor_holder)
     lost = consume(state, enemy_holder, taken, "captured-by-enemy", source)
     errors += lost.errors

@@ -419,7 +419,7 @@ def _becomes_prisoners(state: GameState, unit: Unit, system: str) -> bool:
         return False
     if state.ruling(CAPTURED_RULING) == "class-points":
         return True
-    rulings = ShortageRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(ShortageRulings.from_choices)
     return (
         system == unit.class_id and infantry_type_points(unit, state.classes[system], rulings) > 0
     )

@@ -292,7 +292,7 @@ def move_trucks(
     if errors:
         return _refuse(*errors)
     points = (group.light, group.medium, group.heavy)
-    fuel = truck_movement_fuel(points, cp, ConsumptionRulings.from_choices(state.ruling))
+    fuel = truck_movement_fuel(points, cp, state.rulings_of(ConsumptionRulings.from_choices))
     if fuel > group.cargo.fuel:
         return _refuse(
             LedgerError(

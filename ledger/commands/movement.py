@@ -103,7 +103,7 @@ def move_fuel(state: GameState, unit: Unit, cp: Fraction) -> int:
     """49.13: Fuel Points the unit burns moving ``cp`` CP: its TOE's (``unit_movement_fuel``)
     and, under ruling ``49.13-carrying-trucks-fuel`` ``unit-pays``, the Truck Points carrying
     it (``truck_movement_fuel``)."""
-    rulings = ConsumptionRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(ConsumptionRulings.from_choices)
     fuel = unit_movement_fuel(unit, state.systems, cp, rulings)
     if any(unit.carried_by) and state.ruling(CARRYING_TRUCKS_RULING) == "unit-pays":
         fuel += truck_movement_fuel(unit.carried_by, cp, rulings)
@@ -164,7 +164,7 @@ def move_unit(
         return Outcome(errors=tuple(errors))
     points = Fraction(0)
     if vehicles:
-        points = breakdown_points(moves, rulings=BreakdownRulings.from_choices(state.ruling))
+        points = breakdown_points(moves, rulings=state.rulings_of(BreakdownRulings.from_choices))
     moved = UnitMoved(
         source, unit_id, unit.location, to.strip(), cp, tuple(hex_text(m) for m in moves), points
     )
@@ -188,7 +188,7 @@ def _fuel_errors(state: GameState, unit: Unit, cp: Fraction) -> list[LedgerError
         return []
     effect = fuel_shortage(needed, have)
     per_group = move_fuel(state, unit, Fraction(_GROUP_CP))
-    allows = cp_fuel_allows(per_group, have, ConsumptionRulings.from_choices(state.ruling))
+    allows = cp_fuel_allows(per_group, have, state.rulings_of(ConsumptionRulings.from_choices))
     pays = "" if not have or allows is None else f"; its fuel pays for {format_cp(allows)} CP"
     return [
         LedgerError(

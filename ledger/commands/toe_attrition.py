@@ -79,7 +79,7 @@ def stores_attrition_events(
     ``largest-first``; each alone would lose 6 x 2 % = 0.12, none."""
     if state.ruling(POSTING_RULING) != "post":
         return []
-    rulings = ShortageRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(ShortageRulings.from_choices)
     groups: dict[tuple[str, str, int], list[Unit]] = {}
     for unit_id, _before, run in posted.streaks:
         unit = state.units.get(unit_id)
@@ -123,8 +123,8 @@ def water_attrition_events(
     battalion of 3 infantry points dry for a second OpStage in a row: 3 → 2."""
     if state.ruling(POSTING_RULING) != "post":
         return []
-    rulings = ShortageRulings.from_choices(state.ruling)
-    consumption = ConsumptionRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(ShortageRulings.from_choices)
+    consumption = state.rulings_of(ConsumptionRulings.from_choices)
     order = state.ruling(ORDER_RULING)
     short = {s.unit_id: s for s in posted.shortages}
     events: list[TOEPointsLost] = []

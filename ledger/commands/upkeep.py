@@ -152,7 +152,7 @@ def _post(
 def water_upkeep(state: GameState, source: Source) -> ConsumptionPosted | None:
     """Water for the Operations Stage now ending (52.41-52.43; doubled when Hot, 29.35): each
     unit in play, its vehicle points counting when it expended CP this OpStage (52.42)."""
-    rulings = ConsumptionRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(ConsumptionRulings.from_choices)
     needs = [
         (
             unit,
@@ -167,7 +167,7 @@ def water_upkeep(state: GameState, source: Source) -> ConsumptionPosted | None:
         )
         for unit in sorted(state.units_in_play(), key=lambda u: u.id)
     ]
-    short_rules = ShortageRulings.from_choices(state.ruling)
+    short_rules = state.rulings_of(ShortageRulings.from_choices)
 
     def effect(unit: Unit, needed: int, received: int) -> tuple[int, ShortageEffect]:
         before = unit.without_water
@@ -229,9 +229,9 @@ def stores_upkeep(state: GameState, source: Source) -> list[Event]:
     Stores takes 1 DP at once (51.21, an app-made ``CohesionAdjusted``), and its run of
     Game-Turns without Stores is kept for 51.22's attrition (listed in the shortage's notes)."""
     units = sorted(state.units_in_play(), key=lambda u: u.id)
-    rulings = ConsumptionRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(ConsumptionRulings.from_choices)
     posted: list[Event] = []
-    short_rules = ShortageRulings.from_choices(state.ruling)
+    short_rules = state.rulings_of(ShortageRulings.from_choices)
 
     def effect(unit: Unit, needed: int, received: int) -> tuple[int, ShortageEffect]:
         before = unit.without_stores
@@ -294,7 +294,7 @@ def evaporation_upkeep(state: GameState, source: Source, *, hot: bool) -> Consum
     fuel is in vehicle tanks (exempt, 29.34 and ruling ``49.3-fuel-in-vehicle-tanks``) and
     units' water is not a stock; unlimited and dummy dumps lose nothing, nor do dumps and trucks
     off the map in the Tripoli/Tunisia and In Transit boxes (49.3 counts on-map Fuel only)."""
-    rulings = ConsumptionRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(ConsumptionRulings.from_choices)
     draws: list[Draw] = []
     holders: list[tuple[str, str, Supplies]] = [
         (d.id, d.side, d.supplies)

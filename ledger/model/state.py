@@ -1,13 +1,15 @@
 """The ledger's state: a fold over the journal's events (``ledger.model.apply.fold``).
 
 ``GameState`` is immutable by convention: its mappings are never changed in place; every event
-produces a new state with new mappings (``dataclasses.replace``).
+produces a new state with new mappings (``ledger.model.draft``), and the rulings and their
+choices are the same two maps in every state of a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, Final, TypeVar
 
 from ledger.charts.ruling import Ruling
 from ledger.model.capability import unit_cpa
@@ -18,6 +20,13 @@ from ledger.model.quantities import Supplies
 from ledger.model.scenario import ScenarioInfo
 from ledger.model.trucks import NON_MOTORIZED_CPA, carried_cpa
 from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
+
+T = TypeVar("T")
+
+_RESOLVED: dict[tuple[int, int, object], tuple[object, object, Any]] = {}
+"""``GameState.rulings_of``'s bundles by the identity of a game's rulings and choices maps and
+the builder; each entry keeps the two maps alive, so their ids cannot be reused meanwhile."""
+_RESOLVED_KEPT: Final = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +67,21 @@ class GameState:
         if ruling_id in self.ruling_choices:
             return self.ruling_choices[ruling_id]
         return self.rulings[ruling_id].default
+
+    def rulings_of(self, build: Callable[[Callable[[str], str]], T]) -> T:
+        """``build(self.ruling)`` (a bundle of rulings such as
+        ``ConsumptionRulings.from_choices``), built once per game's rulings and choices and
+        kept: every state of a game carries the same two maps, so a command or a fold asks
+        the same bundle many times over (issue 14 item 8)."""
+        key = (id(self.rulings), id(self.ruling_choices), build)
+        hit = _RESOLVED.get(key)
+        if hit is not None and hit[0] is self.rulings and hit[1] is self.ruling_choices:
+            return hit[2]  # type: ignore[no-any-return]
+        if len(_RESOLVED) >= _RESOLVED_KEPT:
+            _RESOLVED.clear()
+        bundle = build(self.ruling)
+        _RESOLVED[key] = (self.rulings, self.ruling_choices, bundle)
+        return bundle
 
     def cpa(self, unit: Unit, *, for_movement: bool = False) -> int | None:
         """The unit's CPA under this game's rulings; ``None`` when the scenario lacks it.

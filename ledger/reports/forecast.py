@@ -66,7 +66,7 @@ def forecast(
         raise ValueError(f"opstages {opstages}: forecast at least one Operations Stage")
     if cp_per_opstage < 0:
         raise ValueError(f"cp {cp_per_opstage}: CP a OpStage are 0 or more")
-    rulings = ConsumptionRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(ConsumptionRulings.from_choices)
     moving = cp_per_opstage > 0
     water = sum(
         unit_water(

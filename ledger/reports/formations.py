@@ -58,7 +58,7 @@ def formation_organization(state: GameState, hq_id: str) -> tuple[Row, list[Row]
     top = highest_parent(state, hq_id)
     trucks = formation_truck_points(state, top)
     carrying = trucks_carrying_troops(state, top)
-    rulings = SizeRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(SizeRulings.from_choices)
     size = formation_size(state, tree, rulings)
     summary: Row = {
         "formation": tree.unit.name,

@@ -215,7 +215,7 @@ def supply_net(state: GameState, side: Side) -> SupplyNet:
     rows = [r for r in supply_totals(state) if r["side"] == side]
     held = [{**r, "label": HELD_LABELS[r["held_in"]]} for r in rows if r["held_in"] != "total"]
     total = next(r for r in rows if r["held_in"] == "total")
-    rulings = ConsumptionRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(ConsumptionRulings.from_choices)
     tops = parent_formations(state, side)
     seen: set[str] = set()
     formations = []

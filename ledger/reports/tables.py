@@ -350,7 +350,7 @@ def morale(state: GameState, unit_id: str, reading: int | None = None) -> Row:
     unit = state.units[unit_id]
     if unit.basic_morale is None:
         raise ValueError(f"{unit.name} has no Basic Morale in the scenario data")
-    rulings = MoraleRulings.from_choices(state.ruling)
+    rulings = state.rulings_of(MoraleRulings.from_choices)
     row: Row = {
         "unit": unit.name,
         "basic_morale": unit.basic_morale,

@@ -108,7 +108,9 @@ def tank_errors(
     if supplies.fuel <= 0 or state.ruling(TANK_RULING) != "enforce":
         return []
     unit = state.units[unit_id]
-    tanks = unit_fuel_capacity(unit, state.systems, ConsumptionRulings.from_choices(state.ruling))
+    tanks = unit_fuel_capacity(
+        unit, state.systems, state.rulings_of(ConsumptionRulings.from_choices)
+    )
     if tanks is not None:
         tanks += truck_fuel_capacity(unit.carried_by)
     held = unit.supplies.fuel

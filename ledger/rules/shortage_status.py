@@ -88,7 +88,7 @@ def water_effect(state: GameState, unit: Unit) -> ShortageEffect:
     """52.51 (vehicles) or 52.52 (infantry) when the last water upkeep left the unit short."""
     if unit.without_water <= 0:
         return NO_EFFECT
-    consumption = ConsumptionRulings.from_choices(state.ruling)
+    consumption = state.rulings_of(ConsumptionRulings.from_choices)
     infantry = moves_as_infantry(unit, state.classes[unit.class_id], state.systems, consumption)
     return water_shortage(
         1,
@@ -96,7 +96,7 @@ def water_effect(state: GameState, unit: Unit) -> ShortageEffect:
         unit.without_water - 1,
         infantry=infantry,
         toe_points=unit.toe_points,
-        rulings=ShortageRulings.from_choices(state.ruling),
+        rulings=state.rulings_of(ShortageRulings.from_choices),
     )
 
 
@@ -108,7 +108,7 @@ def pasta_effect(unit: Unit) -> ShortageEffect:
 def fuel_allows(state: GameState, unit: Unit) -> Fraction | None:
     """49.16: the most CP of movement the fuel the unit can draw pays for; ``None`` when it
     burns none (foot, 49.12) or stands by an unlimited source."""
-    consumption = ConsumptionRulings.from_choices(state.ruling)
+    consumption = state.rulings_of(ConsumptionRulings.from_choices)
     per_group = fuel_per_group(unit, state.systems, consumption)
     available = drawable(state, unit, "fuel")
     if per_group == 0 or available is None:
@@ -125,7 +125,7 @@ def ammunition_effect(state: GameState, unit: Unit) -> ShortageEffect:
     uses = {close_assault_use(state.systems[h.system]) for h in unit.toe if h.points > 0}
     use: AmmoUse = "close_assault" if uses == {"close_assault"} else "close_assault_infantry"
     return ammunition_shortage(
-        available, close_assault=use, rulings=ShortageRulings.from_choices(state.ruling)
+        available, close_assault=use, rulings=state.rulings_of(ShortageRulings.from_choices)
     )
 
 
@@ -292,7 +292,7 @@ def pasta_runs(
 ) -> ConsumptionPosted | None:
     """The pasta upkeep ``posted`` (or ``None``) with the streaks of every unit that needs a
     Pasta Point (52.6): its run grows when it was left short, ends when fed."""
-    consumption = ConsumptionRulings.from_choices(state.ruling)
+    consumption = state.rulings_of(ConsumptionRulings.from_choices)
     short = {s.unit_id for s in posted.shortages} if posted else set()
     changed = []
     for unit in sorted(state.units_in_play(), key=lambda u: u.id):

@@ -182,7 +182,7 @@ def may_be_assigned(state: GameState, unit: Unit, rulings: SizeRulings | None = 
     scenario (in play or not) whose ``parent`` is this unit and whose printed level is the next
     lower one (battalions: combat units only); ``None`` under ``"not-judged"`` or for a unit
     that is not a division or brigade."""
-    rulings = rulings or SizeRulings.from_choices(state.ruling)
+    rulings = rulings or state.rulings_of(SizeRulings.from_choices)
     level = printed_level(unit)
     if level is None or level in ("battalion", "company"):
         return None
@@ -216,7 +216,7 @@ def formation_size(
     state: GameState, node: FormationNode, rulings: SizeRulings | None = None
 ) -> SizeReport:
     """The size of ``node``'s unit with the units below it in the tree (as ``size_report``)."""
-    result = _Judge(state, rulings or SizeRulings.from_choices(state.ruling), {}).report(node)
+    result = _Judge(state, rulings or state.rulings_of(SizeRulings.from_choices), {}).report(node)
     assert result is not None  # report() raises when the level is unknown
     return result
 
@@ -226,7 +226,7 @@ def size_reports(
 ) -> dict[str, SizeReport]:
     """The size of every unit in play (optionally of one side), by unit id. Units whose level
     cannot be told (``printed_level`` is ``None``) are left out."""
-    judge = _Judge(state, rulings or SizeRulings.from_choices(state.ruling), {})
+    judge = _Judge(state, rulings or state.rulings_of(SizeRulings.from_choices), {})
     in_play = {u.id for u in state.units_in_play()}
     roots = [uid for uid in sorted(in_play) if current_parent(state.units[uid]) not in in_play]
     for uid in [*roots, *sorted(in_play)]:  # the rest: units in a loop of parent links
