@@ -7,7 +7,7 @@ number it read (so a concurrent writer is detected), and folds them in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from ledger.commands.outcome import Outcome
 from ledger.commands.undo import undo_can_decide
@@ -101,12 +101,10 @@ class GameSession:
     def _open(self) -> None:
         store, name = self.store, self.name
         start = snapshots.latest(store, name)
-        if start is None:
-            journal = store.load(name)
-            self._journal = journal
-            self.state: GameState = fold(r.event for r in journal)
-            self._last = (journal[-1].seq, journal[-1].link)
-            if len(journal) >= snapshots.SNAPSHOT_EVERY:
+        if start is None:  # the whole journal, streamed: never all in memory at once
+            self._last = (0, "")
+            self.state: GameState = fold(self._tracked(windows.stream(store, name)))
+            if self.last_seq >= snapshots.SNAPSHOT_EVERY:
                 snapshots.save(store, name, *self._last, self.state)
             return
         self._last = (start.seq, start.link)
@@ -114,6 +112,12 @@ class GameSession:
         self.state = fold_onto(start.state, (r.event for r in tail))
         if tail:
             self._last = (tail[-1].seq, tail[-1].link)
+
+    def _tracked(self, recorded: Iterable[Recorded]) -> Iterator[Event]:
+        """The events of ``recorded``, noting each one's sequence number and link as read."""
+        for r in recorded:
+            self._last = (r.seq, r.link)
+            yield r.event
 
     @property
     def journal(self) -> list[Recorded]:

@@ -10,12 +10,23 @@ refused with the first sequence number that does not hold, as a whole journal wo
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from sqlalchemy import Row, select
 
 from ledger.journal.chain import START, ChainRow, first_break
 from ledger.journal.codec import CorruptPayloadError, decode
 from ledger.journal.errors import JournalBrokenError
 from ledger.journal.store import EventStore, Recorded, events_table
+
+_COLUMNS = (
+    events_table.c.seq,
+    events_table.c.kind,
+    events_table.c.payload,
+    events_table.c.link,
+    events_table.c.recorded_at,
+)
 
 
 def load_window(
@@ -27,18 +38,11 @@ def load_window(
     ``JournalBrokenError`` (with the sequence number), ``StoreError``."""
     last, known = through
     first = max(1, min(first, last + 1))
-    columns = (
-        events_table.c.seq,
-        events_table.c.kind,
-        events_table.c.payload,
-        events_table.c.link,
-        events_table.c.recorded_at,
-    )
     with store.translated(), store.engine.connect() as conn:
         game_id = store.game_id_of(conn, name)
         rows = list(
             conn.execute(
-                select(*columns)
+                select(*_COLUMNS)
                 .where(
                     events_table.c.game_id == game_id,
                     events_table.c.seq >= first - 1,
@@ -62,6 +66,13 @@ def load_window(
         raise JournalBrokenError(f"{where} {broken[0]}: {broken[1]}", broken[0])
     if (rows[-1].link if rows else previous) != known or (rows and rows[-1].seq != last):
         raise JournalBrokenError(f"{where} {last}: it is not the event read before", last)
+    return _decoded(store, name, rows)
+
+
+def _decoded(
+    store: EventStore, name: str, rows: Sequence[Row[Any, Any, Any, Any, Any]]
+) -> list[Recorded]:
+    """The events of verified rows. Raises ``JournalBrokenError`` for one that is no event."""
     recorded = []
     for r in rows:
         try:
@@ -91,3 +102,40 @@ def stage_end_back(store: EventStore, name: str, count: int, through: int) -> in
             .offset(max(count - 1, 0))
         ).scalar()
     return int(found) if found is not None else 1
+
+
+STREAM_BATCH = 5000
+"""Event rows read, verified and decoded at a time when a whole journal is streamed."""
+
+
+def stream(
+    store: EventStore, name: str, after: tuple[int, str] | None = None
+) -> Iterator[Recorded]:
+    """Every event of game ``name`` after ``after`` (its sequence number and verified link;
+    ``None``: from the game's start), oldest first, read ``STREAM_BATCH`` rows at a time and
+    verified as they come (numbers without gap, one ``GameStarted`` at 1, the hash chain), so
+    a million-event journal is never held in memory at once (its text alone is 400 MB).
+    Raises ``UnknownGameError``, ``JournalBrokenError`` at the first event that does not hold
+    (the events before it have been yielded), ``StoreError``."""
+    seq, previous = after if after is not None else (0, START)
+    first = seq + 1
+    where = f"game {name!r} in {store.location}: the journal breaks at event"
+    with store.translated(), store.engine.connect() as conn:
+        game_id = store.game_id_of(conn, name)
+        result = conn.execution_options(stream_results=True, yield_per=STREAM_BATCH).execute(
+            select(*_COLUMNS)
+            .where(events_table.c.game_id == game_id, events_table.c.seq > seq)
+            .order_by(events_table.c.seq)
+        )
+        for rows in result.partitions():
+            broken = first_break(
+                (ChainRow(r.seq, r.kind, r.payload, r.link) for r in rows),
+                previous=previous,
+                expected=seq + 1,
+            )
+            if broken is not None:
+                raise JournalBrokenError(f"{where} {broken[0]}: {broken[1]}", broken[0])
+            yield from _decoded(store, name, rows)
+            seq, previous = rows[-1].seq, rows[-1].link
+    if seq == 0 and first == 1:
+        raise JournalBrokenError(f"{where} 1: the journal holds no event", 1)

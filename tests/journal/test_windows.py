@@ -113,3 +113,32 @@ def test_undo_of_an_end_of_stage_reads_back_past_its_upkeep(
     reversed_events = undo(session.undo_window(), source)
     assert reversed_events == undo(everything, source)
     assert len(reversed_events.events) > 1  # the end and what the ledger posted after it
+
+
+def test_a_streamed_journal_is_the_whole_journal_checked_across_batches(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = EventStore(database_url(str(path)))
+    monkeypatch.setattr(windows, "STREAM_BATCH", 3)
+    assert list(windows.stream(store, "g")) == store.load("g")
+    with sqlite3.connect(path) as raw:  # a gap at event 7, in the third batch
+        raw.execute("DROP TRIGGER IF EXISTS events_no_delete")
+        raw.execute("DELETE FROM events WHERE seq = 7")
+    raw.close()
+    read: list[int] = []
+    with pytest.raises(JournalBrokenError) as broken:
+        read.extend(r.seq for r in windows.stream(store, "g"))
+    assert broken.value.seq == 7 and read == [1, 2, 3, 4, 5, 6]
+
+
+def test_opening_without_a_snapshot_streams_and_keeps_no_journal(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = GameSession(EventStore(database_url(str(path))), "g").state
+    with sqlite3.connect(path) as raw:
+        raw.execute("DROP TABLE IF EXISTS snapshots")
+    raw.close()
+    monkeypatch.setattr(windows, "STREAM_BATCH", 4)
+    session = _opened(path, monkeypatch)
+    assert session.state == expected and session._journal is None
+    assert session.last_seq == EventStore(database_url(str(path))).verify("g")
