@@ -13,6 +13,30 @@ trucks, transfers, supplies used, arriving, captured, water, convoy moves), ``pl
 (forecast, requisitions, convoy plans), ``movement`` (moves, breakdown, repair), ``combat``
 (surrender, end of the Combat Segment, ``calc`` and ``resolve``) and ``sheets`` (``export``);
 ``app`` holds what they share.
+
+Nothing is imported before it is needed. ``quartermaster --help`` (and any subcommand's
+``--help``, or a usage error) builds every parser, so building them imports argparse, ``app``,
+the group modules and ``choices`` alone, never the domain, the journal or a library such as
+SQLAlchemy, pydantic, pandas or openpyxl (``tests/cli/test_cli_imports.py`` checks it):
+
+- the group modules import at their top, besides a few standard modules, only
+  ``ledger.cli.app``, ``ledger.cli.choices`` and ``ledger.games`` (the other games' titles, a
+  dict); a name used only in annotations sits under ``if TYPE_CHECKING:`` (every module has
+  ``from __future__ import annotations``);
+- each handler imports what it uses inside its body, so a subcommand loads only its own
+  commands and reports (``units --json`` loads the journal and ``ledger.reports.tables``, not
+  the scenario loader, the planner, combat or the workbooks); ``App`` opens the journal the
+  same way, on first use;
+- the parsers' choices (sides, roles, weathers, causes, move actions) are copies of the
+  domain's tuples in ``ledger.cli.choices``, as the modules that own them import half their
+  package; a test checks that each copy equals the domain's;
+- ``main`` catches the journal's errors without importing the journal: when
+  ``ledger.journal.errors`` is not loaded no journal error can have been raised.
+
+Handlers stay plain functions in ``HANDLERS`` (by subcommand name) rather than "module:function"
+strings resolved at dispatch: the group modules cost nothing to import once their bodies import
+lazily, and importing each subcommand's own modules in its handler is finer than a module per
+group would be.
 """
 
 from __future__ import annotations
@@ -20,11 +44,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ledger.cli import combat, game, logistics, movement, planning, sheets, units
-from ledger.cli.app import App, Handler, Refused, common_options, print_report
+from ledger.cli.app import App, Refused, common_options, print_report
 from ledger.cli.combat import add_combat_parsers, run_combat
-from ledger.journal import DuplicateGameError, StaleSequenceError, StoreError, UnknownGameError
+
+if TYPE_CHECKING:
+    from ledger.cli.app import Handler
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,8 +116,32 @@ def run(args: argparse.Namespace) -> None:
     HANDLERS[cmd](app, session, args)
 
 
+def journal_error_status(exc: Exception) -> int | None:
+    """The exit status for a journal error ``exc``: 1 for an unknown or duplicate game or a
+    writer that kept getting there first, 2 for a database that cannot be used (``StoreError``);
+    ``None`` for any other exception. Imports nothing: a journal error can only have been raised
+    once ``ledger.journal.errors`` was loaded."""
+    if "ledger.journal.errors" not in sys.modules:
+        return None
+    from ledger.journal.errors import (
+        DuplicateGameError,
+        StaleSequenceError,
+        StoreError,
+        UnknownGameError,
+    )
+
+    if isinstance(exc, UnknownGameError | DuplicateGameError | StaleSequenceError):
+        return 1
+    if isinstance(exc, StoreError):
+        return 2
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``quartermaster`` console script; returns the exit status."""
+    """Entry point of the ``quartermaster`` console script; returns the exit status (0 done,
+    1 refused, 2 a usage error or a database that cannot be used). A usage error or ``--help``
+    leaves through argparse's ``SystemExit``; an exception that is neither a refusal nor a
+    journal error propagates."""
     args = build_parser().parse_args(argv)
     try:
         run(args)
@@ -101,12 +152,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "json", False):
             print_report({"refused": refused.details, "written": False}, True)
         return refused.status
-    except (UnknownGameError, DuplicateGameError, StaleSequenceError) as exc:
+    except Exception as exc:
+        status = journal_error_status(exc)
+        if status is None:
+            raise
         print(f"error: {exc}", file=sys.stderr)
-        return 1
-    except StoreError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return status
     return 0
 
 

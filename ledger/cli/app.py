@@ -8,24 +8,23 @@ truck groups), and printing a report as a table or as JSON.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 from collections.abc import Callable, Sequence
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from ledger.commands.outcome import Outcome
-from ledger.journal import EventStore, StaleSequenceError, database_url, default_database_url
-from ledger.journal.codec import encode
-from ledger.journal.session import CommandRefused, GameSession
-from ledger.model.errors import LedgerError
-from ledger.model.events import Event
-from ledger.model.lookup import resolve as resolve_holder
-from ledger.model.quantities import CPFormatError, format_cp, parse_cp
-from ledger.model.source import ROLES, Role, Source
-from ledger.model.state import GameState
-from ledger.model.units import Side
-from ledger.reports import event_log
+from ledger.cli.choices import ROLES
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from ledger.commands.outcome import Outcome
+    from ledger.journal import EventStore
+    from ledger.journal.session import GameSession
+    from ledger.model.errors import LedgerError
+    from ledger.model.events import Event
+    from ledger.model.source import Role, Source
+    from ledger.model.state import GameState
+    from ledger.model.units import Side
 
 WRITE_TRIES = 3
 """How often a write command is tried when other writers keep appending first."""
@@ -37,6 +36,8 @@ class Refused(Exception):
     status = 1
 
     def __init__(self, errors: Sequence[LedgerError | str]) -> None:
+        from ledger.model.errors import LedgerError
+
         super().__init__("\n".join(map(str, errors)))
         self.errors = [str(e) for e in errors]
         self.details = [
@@ -92,6 +93,8 @@ def add_source_options(p: argparse.ArgumentParser, role: Role) -> None:
 
 
 def _json_default(value: object) -> object:
+    from fractions import Fraction
+
     if isinstance(value, Fraction):
         return str(value)
     raise TypeError(type(value).__name__)
@@ -105,8 +108,17 @@ def print_report(
     (one column per key) or ``empty`` when there are none. CP and other ``Fraction`` figures
     show in quarter points (``2 1/2``, 6.12)."""
     if as_json:
+        import json
+
         print(json.dumps(rows, default=_json_default, indent=2, ensure_ascii=False))
         return
+    from fractions import Fraction
+
+    from ledger.model.quantities import format_cp
+
+    def _cell(value: object) -> object:
+        return format_cp(value) if isinstance(value, Fraction) else value
+
     if isinstance(rows, dict):
         width = max(len(k) for k in rows)
         for key, value in rows.items():
@@ -119,10 +131,6 @@ def print_report(
 
     frame = pd.DataFrame([{k: _cell(v) for k, v in r.items()} for r in rows])
     print(frame.to_string(index=False))
-
-
-def _cell(value: object) -> object:
-    return format_cp(value) if isinstance(value, Fraction) else value
 
 
 class App:
@@ -138,6 +146,8 @@ class App:
         """The database, opened on first use; only ``new`` may create it (reading commands
         leave a missing path missing) and only ``migrate`` upgrade it. Raises ``StoreError``."""
         if self._store is None:
+            from ledger.journal import EventStore, database_url, default_database_url
+
             url = database_url(self.args.db) if self.args.db else default_database_url()
             self._store = EventStore(
                 url, create=self.args.command == "new", upgrade=self.args.command == "migrate"
@@ -161,10 +171,15 @@ class App:
         """The game's session: its journal read and folded once per command, then kept up to
         date by the session's own appends. Raises ``UnknownGameError``, ``StoreError``."""
         if self._session is None:
+            from ledger.journal.session import GameSession
+
             self._session = GameSession(self.store, self.game_name())
         return self._session
 
     def source(self, state: GameState, side: Side | None) -> Source:
+        """Who records the command: ``side`` as the ``--role`` given, now, for ``--reason``."""
+        from ledger.model.source import Source
+
         return Source(state.clock, side, self.args.role, self.args.reason)
 
     def unit_command(self, state: GameState, command: UnitCommand) -> None:
@@ -179,6 +194,10 @@ class App:
         another writer appended first, read what it wrote and run the command again on the
         new state (up to ``WRITE_TRIES`` times in all). Raises ``Refused`` with every error,
         ``StaleSequenceError`` when the journal kept moving."""
+        from ledger.journal import StaleSequenceError
+        from ledger.journal.session import CommandRefused
+        from ledger.reports import event_log
+
         session = self.session()
         for attempt in range(1, WRITE_TRIES + 1):
             try:
@@ -191,6 +210,10 @@ class App:
                     raise
                 session.reload()
         if self.args.json:
+            import json
+
+            from ledger.journal.codec import encode
+
             print_report(
                 [
                     {"said": event_log.describe(e, session.state), "event": json.loads(encode(e))}
@@ -204,12 +227,13 @@ class App:
         return events
 
 
-UnitCommand = Callable[[GameState, str, Source], Outcome]
+UnitCommand: TypeAlias = "Callable[[GameState, str, Source], Outcome]"
+"""A unit command of ``ledger.commands``: (state, unit id, source) to its outcome."""
 
-Handler = Callable[[App, GameSession, argparse.Namespace], None]
+Handler: TypeAlias = "Callable[[App, GameSession, argparse.Namespace], None]"
 """Carry out a subcommand on the game's session (``run`` opens it first)."""
 
-StoreHandler = Callable[[App, argparse.Namespace], None]
+StoreHandler: TypeAlias = Callable[[App, argparse.Namespace], None]
 """Carry out a subcommand on the database alone (``new``, ``games``, ``scenarios``)."""
 
 
@@ -217,6 +241,9 @@ def holder_id(state: GameState, text: str, field: str, kinds: tuple[str, ...]) -
     """The id of the holder ``text`` names (its id or name) among ``kinds`` (``"unit"``,
     ``"dump"``, ``"trucks"``: units, supply dumps, truck groups). Raises ``Refused`` with one
     error for option or argument ``field`` when it names none of them or is ambiguous."""
+    from ledger.model.errors import LedgerError
+    from ledger.model.lookup import resolve as resolve_holder
+
     found = resolve_holder(state, text, field, kinds)
     if isinstance(found, LedgerError):
         raise Refused([found])
@@ -227,6 +254,8 @@ def cp_arg(text: str) -> Fraction:
     """A CP amount typed on the command line (``5``, ``1/2``, ``2 1/2``, 6.12) as an exact,
     non-negative ``Fraction`` in whole quarter points (8.37). Raises ``Refused`` with the
     parser's message for anything else (not a number, negative, finer than 1/4 CP)."""
+    from ledger.model.quantities import CPFormatError, parse_cp
+
     try:
         return parse_cp(text)
     except CPFormatError as exc:

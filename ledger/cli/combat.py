@@ -9,12 +9,10 @@ owner's allocation; ``--confirm`` posts the result).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.cli.app import (
     Add,
@@ -25,13 +23,12 @@ from ledger.cli.app import (
     add_source_options,
     print_report,
 )
-from ledger.commands.combat import end_combat_segment
+from ledger.cli.choices import SIDES
 from ledger.games import GAME_TITLES
-from ledger.journal.session import GameSession
-from ledger.model.errors import LedgerError
-from ledger.model.state import GameState
-from ledger.model.units import SIDES
-from ledger.reports import tables as reports
+
+if TYPE_CHECKING:
+    from ledger.journal.session import GameSession
+    from ledger.model.state import GameState
 
 
 def add_surrender_parser(add: Add) -> None:
@@ -51,11 +48,15 @@ def add_end_combat_segment_parser(add: Add) -> None:
 
 
 def _run_surrender(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import tables as reports
+
     state = session.state
     print_report(reports.hex_surrender(state, args.hex, args.side), args.json)
 
 
 def _run_end_combat_segment(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands.combat import end_combat_segment
+
     app.execute(lambda s: end_combat_segment(s.state, app.source(s.state, None)))
 
 
@@ -129,11 +130,15 @@ def add_combat_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _combat_input(path: str) -> str:
+    """The text of the request file ``path`` (``-``: standard input). Raises ``BadRequest``
+    when it cannot be read."""
     if path == "-":
         return sys.stdin.read()
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
+        from ledger.model.errors import LedgerError
+
         raise BadRequest([LedgerError("INPUT", f"cannot read {path}: {exc.strerror}")]) from exc
 
 
@@ -199,6 +204,8 @@ def _game_calc(args: argparse.Namespace) -> None:
 
 
 def _dice_args(texts: Sequence[str]) -> dict[str, int]:
+    from ledger.model.errors import LedgerError
+
     dice: dict[str, int] = {}
     for text in texts:
         name, _, value = text.partition("=")
@@ -214,12 +221,14 @@ def _dice_args(texts: Sequence[str]) -> dict[str, int]:
 def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, note: str) -> None:
     """``resolve``: the dice (given or rolled), the result, the proposal or the owner's
     allocation; with --confirm the posting (refused for inline forces)."""
+    import json
     import random
 
     from ledger.combat.combat_dice import dice_for, roll_dice
     from ledger.combat.resolve import check_allocation, combat_posting, read_combat
     from ledger.commands.combat import post_combat
     from ledger.io.combat_request import RequestError, parse_allocation, value_error
+    from ledger.model.errors import LedgerError
 
     dice = _dice_args(args.dice)
     if args.roll and dice:
@@ -282,6 +291,8 @@ def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, no
 
 
 def _odds_text(odds: dict[str, Any]) -> str:
+    from fractions import Fraction
+
     return "  ".join(
         f"{k or 'none'}: {p} ({float(Fraction(str(p))) * 100:.1f} %)" for k, p in odds.items()
     )

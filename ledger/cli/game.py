@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ledger.cli.app import (
     Add,
@@ -18,17 +19,10 @@ from ledger.cli.app import (
     add_source_options,
     print_report,
 )
-from ledger.commands import logistics, organization_phase
-from ledger.commands.stage_end import end_stage
-from ledger.commands.undo import undo
-from ledger.io.scenario import ScenarioError, load_scenario, resolve
-from ledger.journal import JournalBrokenError
-from ledger.journal.session import CommandRefused, GameSession, create_game
-from ledger.journal.store import SCHEMA_VERSION
-from ledger.model.clock import WEATHERS
-from ledger.model.phases import find_phase
-from ledger.reports import event_log
-from ledger.reports import tables as reports
+from ledger.cli.choices import WEATHERS
+
+if TYPE_CHECKING:
+    from ledger.journal.session import GameSession
 
 
 def add_game_parsers(add: Add) -> None:
@@ -79,6 +73,9 @@ def add_stage_parsers(add: Add) -> None:
 
 
 def _run_new(app: App, args: argparse.Namespace) -> None:
+    from ledger.io.scenario import ScenarioError, load_scenario, resolve
+    from ledger.journal.session import CommandRefused, create_game
+
     choices = {}
     for text in args.ruling:
         ruling_id, _, option = text.partition("=")
@@ -115,13 +112,20 @@ def _run_scenarios(app: App, args: argparse.Namespace) -> None:
 
 
 def _run_clock(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import tables as reports
+
     state = session.state
     print_report(reports.clock(state), args.json)
 
 
 def _run_phase(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands import organization_phase
+    from ledger.model.phases import find_phase
+
     state = session.state
     if args.target is None:
+        from ledger.reports import tables as reports
+
         print_report(reports.phases(state), args.json)
         return
     target = None
@@ -145,6 +149,8 @@ def _run_weather(app: App, session: GameSession, args: argparse.Namespace) -> No
     if args.weather is None:
         print_report({"game_time": state.clock.short, "weather": state.weather}, args.json)
         return
+    from ledger.commands import logistics
+
     app.execute(
         lambda s: logistics.record_weather(s.state, args.weather, app.source(s.state, None))
     )
@@ -160,6 +166,8 @@ def add_journal_parsers(add: Add) -> None:
 
 
 def _run_verify(app: App, args: argparse.Namespace) -> None:
+    from ledger.journal import JournalBrokenError
+
     names = [args.game] if args.game else [name for name, *_ in app.store.games()]
     rows: list[dict[str, object]] = []
     broken: list[str] = []
@@ -175,6 +183,8 @@ def _run_verify(app: App, args: argparse.Namespace) -> None:
 
 
 def _run_migrate(app: App, args: argparse.Namespace) -> None:
+    from ledger.journal.store import SCHEMA_VERSION
+
     done = app.store.upgraded
     said = done or f"{app.store.location} is at journal schema {SCHEMA_VERSION}: nothing to do"
     if args.json:
@@ -184,16 +194,22 @@ def _run_migrate(app: App, args: argparse.Namespace) -> None:
 
 
 def _run_history(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import event_log
+
     state = session.state
     rows = event_log.history(session.indexed(), state)
     print_report(rows[-args.last :] if args.last else rows, args.json)
 
 
 def _run_end_stage(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands.stage_end import end_stage
+
     app.execute(lambda s: end_stage(s.state, app.source(s.state, None)))
 
 
 def _run_undo(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands.undo import undo
+
     app.execute(lambda s: undo(s.indexed(), app.source(s.state, None)))
 
 

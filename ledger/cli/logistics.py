@@ -8,15 +8,13 @@ in the Truck Convoy Movement Phase (``move-trucks``: 8.18, 8.98, 49.13; Reaction
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ledger.cli.app import Add, App, Handler, add_source_options, cp_arg, holder_id, print_report
-from ledger.commands import logistics
-from ledger.commands.logistics import ARRIVAL_CAUSES, CONSUMPTION_CAUSES
-from ledger.commands.transfers import transfer
-from ledger.journal.session import GameSession
-from ledger.model.quantities import Supplies
-from ledger.model.units import SIDES
-from ledger.reports import tables as reports
+from ledger.cli.choices import ARRIVAL_CAUSES, CONSUMPTION_CAUSES, SIDES
+
+if TYPE_CHECKING:
+    from ledger.journal.session import GameSession
 
 
 def add_holding_parsers(add: Add) -> None:
@@ -87,21 +85,30 @@ def add_stock_parsers(add: Add) -> None:
 
 
 def _run_dumps(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import tables as reports
+
     state = session.state
     print_report(reports.dumps(state, args.side), args.json)
 
 
 def _run_trucks(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import tables as reports
+
     state = session.state
     print_report(reports.trucks(state, args.side, include_arriving=args.all), args.json)
 
 
 def _run_supply(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import tables as reports
+
     state = session.state
     print_report(reports.supply_totals(state), args.json)
 
 
 def _run_transfer(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands.transfers import transfer
+    from ledger.model.quantities import Supplies
+
     state = session.state
     origin = holder_id(state, args.origin, "--from", ("dump", "unit", "trucks"))
     destination = holder_id(state, args.destination, "--to", ("dump", "unit", "trucks"))
@@ -113,6 +120,9 @@ def _run_transfer(app: App, session: GameSession, args: argparse.Namespace) -> N
 
 
 def _run_stock_change(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands import logistics
+    from ledger.model.quantities import Supplies
+
     state = session.state
     cmd = args.command
     holder = holder_id(state, args.holder, "HOLDER", ("dump", "unit", "trucks"))
@@ -125,9 +135,10 @@ def _run_stock_change(app: App, session: GameSession, args: argparse.Namespace) 
 
 
 def _run_capture(app: App, session: GameSession, args: argparse.Namespace) -> None:
-    state = session.state
     from ledger.commands.capture import capture
+    from ledger.model.quantities import Supplies
 
+    state = session.state
     enemy = holder_id(state, args.enemy, "ENEMY", ("dump", "unit", "trucks"))
     captor = holder_id(state, args.captor, "--to", ("dump", "unit", "trucks"))
     asked = Supplies(args.ammo, args.fuel, args.stores, args.water)
@@ -143,6 +154,8 @@ def _run_capture(app: App, session: GameSession, args: argparse.Namespace) -> No
 
 
 def _run_draw_water(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands import logistics
+
     state = session.state
     holder = holder_id(state, args.holder, "HOLDER", ("unit", "trucks"))
     side = state.holder_side(holder)
@@ -159,6 +172,8 @@ def _run_draw_water(app: App, session: GameSession, args: argparse.Namespace) ->
 
 
 def _run_move_trucks(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands import logistics
+
     state = session.state
     group = holder_id(state, args.trucks, "GROUP", ("trucks",))
     trip_cp = cp_arg(args.cp)

@@ -7,8 +7,7 @@ awaiting repair back to the TOE in the Repair Phase, 5.2).
 from __future__ import annotations
 
 import argparse
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.cli.app import (
     Add,
@@ -20,12 +19,12 @@ from ledger.cli.app import (
     holder_id,
     print_report,
 )
-from ledger.commands.breakdown_log import breakdown_check, breakdown_rows, repair
-from ledger.commands.movement import MOVE_ACTIONS, move_unit
-from ledger.commands.outcome import Outcome
-from ledger.journal.session import CommandRefused, GameSession
-from ledger.model.state import GameState
-from ledger.reports import event_log
+from ledger.cli.choices import MOVE_ACTIONS
+
+if TYPE_CHECKING:
+    from ledger.commands.outcome import Outcome
+    from ledger.journal.session import GameSession
+    from ledger.model.state import GameState
 
 
 def add_vehicle_parsers(add: Add) -> None:
@@ -77,6 +76,11 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
     """``move``, ``breakdown-check`` and ``repair``: record the command and show the unit's
     move, Breakdown Points, TOE and points awaiting repair (``breakdown-check`` also each
     vehicle type's column and exact odds, 21.34; without ``--roll`` only those)."""
+    from ledger.commands.breakdown_log import breakdown_check, breakdown_rows, repair
+    from ledger.commands.movement import move_unit
+    from ledger.journal.session import CommandRefused
+    from ledger.reports import event_log
+
     unit_id = holder_id(state, args.unit, "UNIT", ("unit",))
     side = state.units[unit_id].side
     odds: list[dict[str, Any]] = []
@@ -131,6 +135,8 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
 
 def _odds(rows: list[dict[str, Any]]) -> None:
     """Each vehicle type's 21.38 column and exact odds of TOE Strength Points broken down."""
+    from fractions import Fraction
+
     print_report(
         [
             {

@@ -7,9 +7,7 @@ the 54.2 truck capacities (``plan-convoys``; ``--accept`` records it as transfer
 from __future__ import annotations
 
 import argparse
-import json
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.cli.app import (
     Add,
@@ -21,16 +19,11 @@ from ledger.cli.app import (
     holder_id,
     print_report,
 )
-from ledger.commands import logistics
-from ledger.journal.codec import encode
-from ledger.journal.session import CommandRefused, GameSession
-from ledger.model.clock import WEATHERS
-from ledger.model.quantities import Supplies
-from ledger.model.state import GameState
-from ledger.model.units import SIDES
-from ledger.reports import event_log
-from ledger.reports import tables as reports
-from ledger.reports.forecast import forecast_rows, formation_forecast, side_forecast
+from ledger.cli.choices import SIDES, WEATHERS
+
+if TYPE_CHECKING:
+    from ledger.journal.session import GameSession
+    from ledger.model.state import GameState
 
 
 def add_planning_parsers(add: Add) -> None:
@@ -79,6 +72,10 @@ def add_planning_parsers(add: Add) -> None:
 
 
 def _run_forecast(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from fractions import Fraction
+
+    from ledger.reports.forecast import forecast_rows, formation_forecast, side_forecast
+
     state = session.state
     planned_cp = cp_arg(args.cp) if args.cp != "0" else Fraction(0)
     plan = {"opstages": args.opstages, "cp_per_opstage": planned_cp, "weather": args.weather}
@@ -109,11 +106,16 @@ def _run_plan_convoys(app: App, session: GameSession, args: argparse.Namespace) 
 
 
 def _run_requisitions(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import tables as reports
+
     state = session.state
     print_report(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")
 
 
 def _run_requisition(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands import logistics
+    from ledger.model.quantities import Supplies
+
     state = session.state
     wanted = Supplies(args.ammo, args.fuel, args.stores, args.water)
     app.unit_command(
@@ -123,6 +125,8 @@ def _run_requisition(app: App, session: GameSession, args: argparse.Namespace) -
 
 
 def _run_fulfil_reject(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands import logistics
+
     state = session.state
     cmd = args.command
     req = state.requisitions.get(args.requisition)
@@ -144,6 +148,10 @@ def _run_fulfil_reject(app: App, session: GameSession, args: argparse.Namespace)
 
 def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
     """``plan-convoys``: show the side's convoy plan; with ``--accept`` record it."""
+    import json
+
+    from ledger.journal.codec import encode
+    from ledger.journal.session import CommandRefused
     from ledger.planning.accept import accept_plan, unready_legs
     from ledger.planning.convoy import plan_as_transfers
     from ledger.planning.proposal import (
@@ -153,6 +161,7 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
         plan_summary,
         requisition_rows,
     )
+    from ledger.reports import event_log
 
     left_out, convoys_out = args.exclude_requisition, args.exclude_convoy
     errors = exclusion_errors(state, args.side, left_out, convoys_out)

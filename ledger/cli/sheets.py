@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ledger.cli.app import Add, App, Handler, Refused, holder_id
-from ledger.journal.session import GameSession
-from ledger.model.units import SIDES
+from ledger.cli.choices import SIDES
+
+if TYPE_CHECKING:
+    from ledger.journal.session import GameSession
 
 
 def add_export_parser(add: Add) -> None:

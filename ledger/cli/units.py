@@ -10,6 +10,7 @@ Cohesion (``spend-cp`` 6.12, DP over CPA 6.21–6.22; ``actions``, the 6.3 cost 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ledger.cli.app import (
     Add,
@@ -25,19 +26,10 @@ from ledger.cli.app import (
     table_columns,
     trucks_given,
 )
-from ledger.commands import first_line_trucks, reorganize
-from ledger.commands.cp import adjust_cohesion, correct_toe, spend_cp
-from ledger.journal.session import GameSession
-from ledger.model.quantities import format_cp
-from ledger.model.units import SIDES
-from ledger.reports import formations
-from ledger.reports import tables as reports
-from ledger.rules.checks import warnings
-from ledger.rules.cp_actions import cp_actions
-from ledger.rules.organization import (
-    formation_strengths,
-    formation_tree,
-)
+from ledger.cli.choices import SIDES
+
+if TYPE_CHECKING:
+    from ledger.journal.session import GameSession
 
 
 def add_units_parser(add: Add) -> None:
@@ -135,17 +127,23 @@ def add_organization_parsers(add: Add) -> None:
 
 
 def _run_units(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import tables as reports
+
     state = session.state
     rows = reports.units(state, args.side, include_arriving=args.all)
     print_report(table_columns(rows, "units", args.json), args.json)
 
 
 def _run_toe(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import tables as reports
+
     state = session.state
     print_report(reports.toe(state, holder_id(state, args.unit, "UNIT", ("unit",))), args.json)
 
 
 def _run_warnings(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.rules.checks import warnings
+
     state = session.state
     print_report(
         [
@@ -164,12 +162,16 @@ def _run_warnings(app: App, session: GameSession, args: argparse.Namespace) -> N
 
 
 def _run_spend_cp(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands.cp import spend_cp
+
     state = session.state
     cp = cp_arg(args.cp) if args.cp is not None else None
     app.unit_command(state, lambda s, uid, src: spend_cp(s, uid, cp, src, args.action))
 
 
 def _run_morale(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import tables as reports
+
     state = session.state
     unit_id = holder_id(state, args.unit, "UNIT", ("unit",))
     try:
@@ -197,6 +199,9 @@ def _run_morale(app: App, session: GameSession, args: argparse.Namespace) -> Non
 
 
 def _run_formation(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import formations
+    from ledger.rules.organization import formation_strengths, formation_tree
+
     state = session.state
     hq = holder_id(state, args.unit, "HQ", ("unit",))
     summary, rows = formations.formation_organization(state, hq)
@@ -222,6 +227,9 @@ def _run_formation(app: App, session: GameSession, args: argparse.Namespace) -> 
 
 
 def _run_actions(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.model.quantities import format_cp
+    from ledger.rules.cp_actions import cp_actions
+
     print_report(
         [
             {
@@ -239,18 +247,24 @@ def _run_actions(app: App, session: GameSession, args: argparse.Namespace) -> No
 
 
 def _run_capability(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports import tables as reports
+
     state = session.state
     cmd = args.command
     print_report(table_columns(reports.capability(state, args.side), cmd, args.json), args.json)
 
 
 def _run_adjust_cohesion(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands.cp import adjust_cohesion
+
     state = session.state
     change = signed_cp_arg(args.change) if args.change is not None else None
     app.unit_command(state, lambda s, uid, src: adjust_cohesion(s, uid, args.cause, src, change))
 
 
 def _run_correct_toe(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands.cp import correct_toe
+
     state = session.state
     app.unit_command(
         state,
@@ -259,6 +273,8 @@ def _run_correct_toe(app: App, session: GameSession, args: argparse.Namespace) -
 
 
 def _run_assign_attach(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands import reorganize
+
     state = session.state
     cmd = args.command
     parent = holder_id(state, args.parent, "HQ", ("unit",))
@@ -267,12 +283,16 @@ def _run_assign_attach(app: App, session: GameSession, args: argparse.Namespace)
 
 
 def _run_detach(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands import reorganize
+
     state = session.state
     trucks = trucks_given(args) or (0, 0, 0)
     app.unit_command(state, lambda s, uid, src: reorganize.detach(s, uid, src, trucks))
 
 
 def _run_attach_trucks(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands import first_line_trucks
+
     state = session.state
     group = holder_id(state, args.trucks, "GROUP", ("trucks",))
     points = trucks_given(args)
@@ -284,6 +304,8 @@ def _run_attach_trucks(app: App, session: GameSession, args: argparse.Namespace)
 def _run_detach_trucks_load_troops(
     app: App, session: GameSession, args: argparse.Namespace
 ) -> None:
+    from ledger.commands import first_line_trucks
+
     state = session.state
     cmd = args.command
     given = trucks_given(args)
