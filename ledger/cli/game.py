@@ -196,9 +196,10 @@ def _run_migrate(app: App, args: argparse.Namespace) -> None:
 def _run_history(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import event_log
 
-    state = session.state
-    rows = event_log.history(session.indexed(), state)
-    print_report(rows[-args.last :] if args.last else rows, args.json)
+    journal = (
+        [(r.seq, r.event) for r in session.recent(args.last)] if args.last else session.indexed()
+    )  # --last N reads only the newest N events
+    print_report(event_log.history(journal, session.state), args.json)
 
 
 def _run_end_stage(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -210,7 +211,7 @@ def _run_end_stage(app: App, session: GameSession, args: argparse.Namespace) -> 
 def _run_undo(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands.undo import undo
 
-    app.execute(lambda s: undo(s.indexed(), app.source(s.state, None)))
+    app.execute(lambda s: undo(s.undo_window(), app.source(s.state, None)))
 
 
 STORE_HANDLERS: dict[str, StoreHandler] = {
