@@ -1,7 +1,7 @@
 """A campaign-length journal built through the ledger's own commands, and what the ledger costs
 on it (issue 14's figures). Prints figures; not a test.
 
-Run: .venv/bin/python bench/campaign.py [--sizes 10000,100000] [--cache DIR] [--writers]
+Run: .venv/bin/python bench/campaign.py [--sizes 10000,100000] [--cache DIR] [--writers] [--pg URL]
 
 - The journal: *Graziani's Offensive* (60.22, 306 counters) with its end moved to GT 111
   OpStage 3, played by a seeded script through ``GameSession``: each Operations Stage, units in
@@ -17,6 +17,10 @@ Run: .venv/bin/python bench/campaign.py [--sizes 10000,100000] [--cache DIR] [--
   hledger's balance per posting.
 - ``--writers``: 10 writer processes for 30 s on one SQLite journal: events/s, conflicts, and
   the journal checked afterwards (none lost, none duplicated, the hash chain intact).
+  Also one writer alone on a new SQLite journal (issue 14 item 5).
+- ``--pg URL`` (an admin URL, e.g. ``scripts/test-postgres.sh``'s): the cached 10,000-event
+  journal copied into a new PostgreSQL database (dropped afterwards), then one writer (target
+  1,000 events/s) and 10 writer processes, checked the same way (issue 14 item 5).
 """
 
 from __future__ import annotations
@@ -31,9 +35,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+
+from sqlalchemy import create_engine, insert, select, text
+from sqlalchemy.engine import make_url
 
 from ledger.commands.cp import spend_cp
 from ledger.commands.stage_end import end_stage
@@ -41,6 +49,7 @@ from ledger.commands.transfers import transfer
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.journal import EventStore, StaleSequenceError, database_url
 from ledger.journal.session import CommandRefused, GameSession, create_game
+from ledger.journal.store import events_table, games_table
 from ledger.model.apply import fold
 from ledger.model.clock import GameTime
 from ledger.model.quantities import Supplies
@@ -333,6 +342,108 @@ def writers(processes: int = 10, seconds: float = 30.0) -> None:
     )
 
 
+WRITER_SECONDS = 20.0
+"""How long each of ``--pg``'s runs and the one SQLite writer of ``--writers`` write."""
+PG_EVENTS = 10_000
+"""Events of the cached campaign journal copied into PostgreSQL by ``--pg``."""
+
+
+def writers_on(url: str, processes: int, seconds: float) -> tuple[int, int, int, int]:
+    """``processes`` writer processes for ``seconds`` on the game of the journal at ``url``
+    (each as ``_writer``); returns ``(appended, conflicts, refusals, stored)``, ``stored``
+    counted by ``EventStore.verify`` (numbers without gap, the hash chain intact)."""
+    store = EventStore(url)
+    before = store.verify(GAME)
+    store.engine.dispose()
+    results: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
+    workers = [
+        multiprocessing.Process(target=_writer, args=(url, seconds, i, results))
+        for i in range(processes)
+    ]
+    for w in workers:
+        w.start()
+    totals = [results.get() for _ in workers]
+    for w in workers:
+        w.join()
+    store = EventStore(url)
+    stored = store.verify(GAME) - before
+    store.engine.dispose()
+    return (
+        sum(t[0] for t in totals),
+        sum(t[1] for t in totals),
+        sum(t[2] for t in totals),
+        stored,
+    )
+
+
+def report_writers(
+    label: str, target: int | None, seconds: float, url: str, processes: int
+) -> None:
+    """Run ``writers_on`` and print its line: events/s (against ``target`` when there is one),
+    conflicts, lost and duplicated events."""
+    written, conflicts, refused, stored = writers_on(url, processes, seconds)
+    rate = written / seconds
+    verdict = "no target" if target is None else f"target {target:,}: "
+    if target is not None:
+        verdict += "met" if rate >= target else "not met"
+    print(f"\n== {label} for {seconds:.0f} s")
+    print(
+        f"   {rate:,.0f} events/s ({verdict}); conflicts {conflicts}, "
+        f"refusals {refused}; appended {written}, stored {stored} (chain verified): "
+        f"lost {max(written - stored, 0)}, duplicated {max(stored - written, 0)}"
+    )
+
+
+def one_sqlite_writer(seconds: float = WRITER_SECONDS) -> None:
+    """Print what one writer appends alone to a new SQLite journal in ``seconds``."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = database_url(str(Path(folder) / "writer.db"))
+        store = EventStore(url, create=True)
+        create_game(store, GAME, campaign_setup())
+        store.engine.dispose()
+        report_writers("1 SQLite writer", None, seconds, url, 1)
+
+
+def copy_journal(db: Path, url: str) -> int:
+    """Copy the games and events rows of the SQLite journal ``db`` into the new journal at
+    ``url`` (made here); returns how many events the copy holds, verified."""
+    source, target = EventStore(database_url(str(db))), EventStore(url, create=True)
+    with source.engine.connect() as read, target.writing() as write, write.begin():
+        for table in (games_table, events_table):
+            rows = [dict(r._mapping) for r in read.execute(select(table))]
+            for i in range(0, len(rows), 1000):
+                write.execute(insert(table), rows[i : i + 1000])
+    events = target.verify(GAME)
+    source.engine.dispose()
+    target.engine.dispose()
+    return events
+
+
+def postgres_writers(admin_url: str, cache: Path, seconds: float = WRITER_SECONDS) -> None:
+    """In a fresh database on the server of ``admin_url`` (dropped afterwards), the cached
+    campaign journal of ``PG_EVENTS`` events copied in; print one writer's events/s (target
+    1,000) and ten writer processes' (no target), each with lost and duplicated events."""
+    db, _played = cached(cache, PG_EVENTS)
+    name = f"qm_bench_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    try:
+        began = time.perf_counter()
+        events = copy_journal(db, url)
+        print(
+            f"\n== PostgreSQL {make_url(url).render_as_string(hide_password=True)}: "
+            f"{events:,} events copied in {time.perf_counter() - began:.1f} s"
+        )
+        report_writers("1 PostgreSQL writer", 1000, seconds, url, 1)
+        report_writers("10 PostgreSQL writers", None, seconds, url, 10)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="10000,100000", help="journal sizes in events")
@@ -340,11 +451,26 @@ def main() -> None:
         "--cache", type=Path, default=Path.home() / ".cache" / "quartermaster-bench"
     )
     parser.add_argument("--writers", action="store_true", help="also run the writers' test")
+    parser.add_argument(
+        "--pg",
+        metavar="URL",
+        help="also time PostgreSQL writers in a new database on this admin URL's server "
+        "(scripts/test-postgres.sh prints one; --sizes '' skips the SQLite figures)",
+    )
+    parser.add_argument(
+        "--writer-seconds",
+        type=float,
+        default=WRITER_SECONDS,
+        help="seconds of each --pg run and of the one SQLite writer (the 10 SQLite writers: 30)",
+    )
     args = parser.parse_args()
     for size in (int(s) for s in args.sizes.split(",") if s):
         measure(args.cache, size)
     if args.writers:
+        one_sqlite_writer(args.writer_seconds)
         writers()
+    if args.pg:
+        postgres_writers(args.pg, args.cache, args.writer_seconds)
 
 
 if __name__ == "__main__":

@@ -187,8 +187,8 @@ class GameSession:
     def commit(self, events: Sequence[Event]) -> None:
         """Append ``events`` after ``last_seq`` and fold them into the state; keep a snapshot
         when an Operations Stage ends or another ``SNAPSHOT_EVERY`` events have passed."""
-        before = self.last_seq
-        self._fold_in(self.store.append(self.name, events, before))
+        before, verified = self._last  # the store checks the link too (issue 14 item 5)
+        self._fold_in(self.store.append(self.name, events, before, verified))
         every = snapshots.SNAPSHOT_EVERY
         if self.last_seq // every > before // every or any(
             isinstance(e, OperationsStageEnded) for e in events

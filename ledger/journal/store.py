@@ -46,6 +46,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 
+from ledger.journal.appends import ROWS_PER_INSERT, chained, insert_chained, last_row, refusal
 from ledger.journal.chain import START, ChainRow, first_break, link
 from ledger.journal.codec import CorruptPayloadError, decode, encode
 from ledger.journal.errors import (
@@ -187,6 +188,7 @@ class EventStore:
             _sqlite_transactions(self.engine, busy_timeout_ms)
         self.upgraded: str | None = None
         """What ``upgrade=True`` did to the database (``None``: it was already current)."""
+        self._game_ids: dict[str, int] = {}  # a game's row never changes id (issue 14 item 5)
         with self.translated():
             self._prepare(create, upgrade)
 
@@ -335,11 +337,15 @@ class EventStore:
             raise DuplicateGameError(f"a game named {name!r} already exists") from exc
 
     def game_id_of(self, conn: Connection, name: str) -> int:
-        """The row id of game ``name`` on ``conn``. Raises ``UnknownGameError``."""
+        """The row id of game ``name`` on ``conn``, read once per store (games are never
+        renamed or removed, so the id holds; issue 14 item 5). Raises ``UnknownGameError``."""
+        if name in self._game_ids:
+            return self._game_ids[name]
         row = conn.execute(select(games_table.c.id).where(games_table.c.name == name)).first()
         if row is None:
             raise UnknownGameError(f"no game named {name!r} in {self.location}")
         game_id: int = row.id
+        self._game_ids[name] = game_id
         return game_id
 
     def load(self, name: str, after: tuple[int, str] | None = None) -> list[Recorded]:
@@ -393,44 +399,46 @@ class EventStore:
             )
         return rows
 
-    def append(self, name: str, events: Sequence[Event], expected_seq: int) -> list[Recorded]:
-        """Append ``events`` to game ``name`` after sequence ``expected_seq``; all or nothing.
+    def append(
+        self,
+        name: str,
+        events: Sequence[Event],
+        expected_seq: int,
+        expected_link: str | None = None,
+    ) -> list[Recorded]:
+        """Append ``events`` to game ``name`` after event ``expected_seq``, whose hash-chain
+        link is ``expected_link`` when the caller holds it; all or nothing. Returns the events
+        as recorded (sequence numbers, links). Raises ``StaleSequenceError`` when the journal
+        is not at ``expected_seq`` (another writer appended first), ``JournalBrokenError``
+        when event ``expected_seq`` is stored with another link (nothing is written),
+        ``UnknownGameError``.
 
-        Returns the events as recorded, with their sequence numbers. Raises ``StaleSequenceError`` when the journal is
-        not at ``expected_seq`` (another writer appended first), ``UnknownGameError``.
-        """
-        now = datetime.now(UTC)
+        Issue 14 item 5: given ``expected_link`` nothing is read first; each INSERT writes its
+        rows only if the event before them holds the link they were chained from and their
+        numbers are free, so a stale or wrong link cannot break the chain (the reasoning:
+        ``ledger.journal.appends``). PostgreSQL runs an append of one INSERT in autocommit (one
+        round trip); SQLite takes its write lock first (``BEGIN IMMEDIATE``)."""
+        now, table = datetime.now(UTC), events_table
         try:
-            with self.translated(), self.writing() as conn, conn.begin():
-                game_id = self.game_id_of(conn, name)
-                last = conn.execute(
-                    select(events_table.c.seq, events_table.c.link)
-                    .where(events_table.c.game_id == game_id)
-                    .order_by(events_table.c.seq.desc())
-                    .limit(1)
-                ).first()
-                found = last.seq if last is not None else 0
-                if found != expected_seq:
-                    raise StaleSequenceError(name, expected_seq, int(found))
-                previous = last.link if last is not None else START
-                rows: list[dict[str, Any]] = []
-                for i, e in enumerate(events, start=1):
-                    payload = encode(e)
-                    previous = link(previous, expected_seq + i, e.kind, payload)
-                    rows.append(
-                        {
-                            "game_id": game_id,
-                            "seq": expected_seq + i,
-                            "kind": e.kind,
-                            "payload": payload,
-                            "recorded_at": now,
-                            "link": previous,
-                        }
+            with self.translated(), self.writing() as conn:
+                if self.engine.dialect.name != "sqlite" and len(events) <= ROWS_PER_INSERT:
+                    conn.execution_options(isolation_level="AUTOCOMMIT")  # one atomic INSERT
+                with conn.begin():
+                    game_id = self.game_id_of(conn, name)
+                    found, previous = (
+                        (expected_seq, expected_link)
+                        if expected_link is not None
+                        else last_row(conn, table, game_id)
                     )
-                if rows:
-                    conn.execute(insert(events_table), rows)
-        except IntegrityError as exc:
-            raise StaleSequenceError(name, expected_seq, -1) from exc
+                    if found != expected_seq:
+                        raise StaleSequenceError(name, expected_seq, found)
+                    rows = chained(game_id, events, expected_seq, previous, now)
+                    if not insert_chained(conn, table, rows, previous):
+                        raise refusal(conn, table, name, self.location, game_id, expected_seq)
+        except IntegrityError as exc:  # another writer stored one of the numbers first
+            with self.translated(), self.engine.connect() as conn:
+                found = last_row(conn, table, self.game_id_of(conn, name))[0]
+            raise StaleSequenceError(name, expected_seq, found) from exc
         return [Recorded(r["seq"], e, now, r["link"]) for r, e in zip(rows, events, strict=True)]
 
 
