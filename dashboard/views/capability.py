@@ -13,8 +13,9 @@ from dashboard.text import plain
 from ledger.reports import event_log, formations
 from ledger.rules.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
 
-COHESION_STAGES = 12
-"""Operations Stages the cohesion chart goes back (the journal read for it is only theirs)."""
+COHESION_STAGES = (3, 6, 12, 24)
+"""How many Operations Stages the cohesion chart may go back (6 at first); the journal is read
+only that far back."""
 
 COLUMNS = (
     Col("unit", "Unit", width=260),
@@ -90,8 +91,16 @@ def render() -> None:
         st.warning(f"{len(over)} unit(s) over their CPA (6.21).", icon=":material/speed:")
     show_table(rows, COLUMNS)
     st.subheader("Cohesion over the Operations Stages")
-    st.caption(f"The last {COHESION_STAGES} Operations Stages ({COHESION_STAGES // 3} Game-Turns).")
-    recent = [(r.seq, r.event) for r in game.session.since_stage_ends(COHESION_STAGES)]
+    stages = st.select_slider(
+        "Operations Stages shown",
+        options=COHESION_STAGES,
+        value=COHESION_STAGES[1],
+        help="The journal is read back only this far (three Operations Stages a Game-Turn).",
+    )
+    recent = [
+        (r.seq, r.event)
+        for r in game.session.since_stage_ends(int(stages), event_log.COHESION_KINDS)
+    ]
     ids = [str(r["id"]) for r in rows]
     cohesion_chart(event_log.cohesion_history(recent, ids, game.state))
     show_status(game)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 START: Final = ""
 """The link before a game's first event."""
@@ -23,11 +23,20 @@ GAME_STARTED: Final = "game_started"
 def link(previous: str, seq: int, kind: str, payload: str) -> str:
     """The hex SHA-256 link of event ``seq`` (its ``kind`` and JSON ``payload``) after the link
     ``previous`` (``START`` for the first event)."""
-    digest = hashlib.sha256()
-    for part in (previous, str(seq), kind, payload):
-        digest.update(part.encode("utf-8"))
-        digest.update(b"\x00")
-    return digest.hexdigest()
+    return hashlib.sha256(f"{previous}\0{seq}\0{kind}\0{payload}\0".encode()).hexdigest()
+
+
+class Linked(Protocol):
+    """An event row as the chain sees it (a database row with these columns will do)."""
+
+    @property
+    def seq(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def payload(self) -> str: ...
+    @property
+    def link(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +50,7 @@ class ChainRow:
 
 
 def first_break(
-    rows: Iterable[ChainRow], *, previous: str = START, expected: int = 1
+    rows: Iterable[Linked], *, previous: str = START, expected: int = 1
 ) -> tuple[int, str] | None:
     """``(sequence number, what is wrong)`` for the first row of a game's journal (rows in
     sequence order) that breaks it, or ``None`` when the journal holds: numbers run 1, 2, 3, …

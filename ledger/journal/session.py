@@ -16,7 +16,7 @@ from ledger.journal.bulk import paused_gc
 from ledger.journal.store import EventStore, Recorded
 from ledger.model.apply import fold, fold_onto
 from ledger.model.errors import LedgerError
-from ledger.model.events import Event, GameStarted, OperationsStageEnded
+from ledger.model.events import Event, EventUndone, GameStarted, OperationsStageEnded
 from ledger.model.rulings import RULINGS
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
@@ -134,20 +134,25 @@ class GameSession:
         Raises ``JournalBrokenError``, ``StoreError``."""
         return self.since(self.last_seq - count + 1)
 
-    def since(self, first: int) -> list[Recorded]:
+    def since(self, first: int, kinds: frozenset[str] | None = None) -> list[Recorded]:
         """The events from sequence number ``first`` to the newest this session has folded,
-        oldest first (``first`` of 1 or less: the whole journal). Raises
-        ``JournalBrokenError``, ``StoreError``."""
+        oldest first (``first`` of 1 or less: the whole journal); with ``kinds``, only the
+        events of those kinds and the undoing of one of them (every row is still verified).
+        Raises ``JournalBrokenError``, ``StoreError``."""
         first = max(first, 1)
         if self._journal is not None:
-            return self._journal[first - 1 :]
+            return [
+                r for r in self._journal[first - 1 :] if kinds is None or _of_kinds(r.event, kinds)
+            ]
         with paused_gc():
-            return windows.load_window(self.store, self.name, first, self._last)
+            return windows.load_window(self.store, self.name, first, self._last, kinds)
 
-    def since_stage_ends(self, stages: int) -> list[Recorded]:
+    def since_stage_ends(self, stages: int, kinds: frozenset[str] | None = None) -> list[Recorded]:
         """The events from the ``stages``-th newest end of an Operations Stage on (the whole
-        journal when fewer stages have ended). Raises ``JournalBrokenError``, ``StoreError``."""
-        return self.since(windows.stage_end_back(self.store, self.name, stages, self.last_seq))
+        journal when fewer stages have ended), as ``since`` gives them. Raises
+        ``JournalBrokenError``, ``StoreError``."""
+        first = windows.stage_end_back(self.store, self.name, stages, self.last_seq)
+        return self.since(first, kinds)
 
     def undo_window(self) -> list[tuple[int, Event]]:
         """``(seq, event)`` pairs of the newest part of the journal that ``undo`` needs to find
@@ -206,3 +211,10 @@ class GameSession:
     def indexed(self) -> list[tuple[int, Event]]:
         """``(seq, event)`` pairs of the whole journal, oldest first (for ``undo``)."""
         return [(r.seq, r.event) for r in self.journal]
+
+
+def _of_kinds(event: Event, kinds: frozenset[str]) -> bool:
+    """Whether ``event`` is of one of ``kinds``, or the undoing of such an event."""
+    if isinstance(event, EventUndone):
+        return event.undone.kind in kinds
+    return event.kind in kinds

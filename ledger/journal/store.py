@@ -31,6 +31,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -47,7 +48,7 @@ from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 
 from ledger.journal.appends import ROWS_PER_INSERT, chained, insert_chained, last_row, refusal
-from ledger.journal.chain import START, ChainRow, first_break, link
+from ledger.journal.chain import START, first_break, link
 from ledger.journal.codec import CorruptPayloadError, decode, encode
 from ledger.journal.errors import (
     DuplicateGameError,
@@ -66,6 +67,12 @@ from ledger.journal.migrate import (
     UPGRADES,
     MigrationRefused,
 )
+from ledger.journal.sqlite import (
+    WRITE_OPTION,
+    check_sqlite_path,
+    sqlite_path,
+    sqlite_transactions,
+)
 from ledger.model.events import Event
 
 SCHEMA_VERSION: Final = 2
@@ -74,10 +81,6 @@ SCHEMA_VERSION: Final = 2
 
 BUSY_TIMEOUT_MS: Final = 5000
 """How long an SQLite writer waits for another writer's lock before giving up (milliseconds)."""
-
-
-WRITE_OPTION: Final = "quartermaster_write"
-"""Execution option marking a connection whose transaction writes (SQLite: ``BEGIN IMMEDIATE``)."""
 
 
 _metadata = MetaData()
@@ -113,6 +116,20 @@ events_table = Table(
 )
 
 
+events_by_kind = Index(
+    "events_by_kind", events_table.c.game_id, events_table.c.kind, events_table.c.seq
+)
+"""Finds a game's events of one kind without scanning the journal (the ends of Operations
+Stages a window goes back to, ``ledger.journal.windows``). Made with the tables; a database
+made before it gets it with its next snapshot (``ensure_indexes``)."""
+
+
+def ensure_indexes(conn: Connection) -> None:
+    """Create the journal's indexes that a database made by earlier code lacks (in the
+    caller's write transaction)."""
+    events_by_kind.create(conn, checkfirst=True)
+
+
 for _trigger in SQLITE_TRIGGERS:
     event.listen(
         events_table,
@@ -124,6 +141,16 @@ event.listen(
     "after_create",
     DDL(POSTGRES_TRIGGER).execute_if(dialect="postgresql"),  # type: ignore[no-untyped-call]
 )
+
+
+_ROW: Final = (
+    events_table.c.seq,
+    events_table.c.kind,
+    events_table.c.payload,
+    events_table.c.link,
+    events_table.c.recorded_at,
+)
+"""The columns of an event row as the journal is read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,9 +201,9 @@ class EventStore:
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     ) -> None:
         self.url = url
-        path = _sqlite_path(url)
+        path = sqlite_path(url)
         if path is not None:
-            _check_sqlite_path(path, create)
+            check_sqlite_path(path, create)
         try:
             self.engine: Engine = create_engine(url)
         except (ArgumentError, NoSuchModuleError) as exc:
@@ -185,7 +212,7 @@ class EventStore:
                 "(give an SQLite file path or a postgresql+psycopg:// URL)"
             ) from exc
         if self.engine.dialect.name == "sqlite":
-            _sqlite_transactions(self.engine, busy_timeout_ms)
+            sqlite_transactions(self.engine, busy_timeout_ms)
         self.upgraded: str | None = None
         """What ``upgrade=True`` did to the database (``None``: it was already current)."""
         self._game_ids: dict[str, int] = {}  # a game's row never changes id (issue 14 item 5)
@@ -365,31 +392,59 @@ class EventStore:
             ) from exc
 
     def verify(self, name: str) -> int:
-        """Check game ``name``'s whole journal as ``load`` does, without reading the events;
-        returns how many it holds. Raises ``UnknownGameError``, ``JournalBrokenError``."""
-        return len(self._rows(name))
+        """Check game ``name``'s whole journal as ``load`` does, without reading the events,
+        a batch at a time (``partitions``); returns how many it holds. Raises
+        ``UnknownGameError``, ``JournalBrokenError``."""
+        return sum(len(rows) for rows in self.partitions(name))
+
+    def partitions(
+        self, name: str, after: tuple[int, str] | None = None, size: int = 5000
+    ) -> Iterator[Sequence[Row[Any, Any, Any, Any, Any]]]:
+        """The event rows (seq, kind, payload, link, recorded_at) of game ``name`` after
+        ``after`` (the sequence number and verified link of an event; ``None``: from the
+        start), ``size`` at a time and each batch verified before it is given (numbers without
+        gap, one ``GameStarted`` at 1, the hash chain), so a whole journal is never in memory.
+        Raises ``UnknownGameError``, ``JournalBrokenError`` (the batches before it were
+        good), ``StoreError``."""
+        seq, previous = after if after is not None else (0, START)
+        first = seq
+        with self.translated(), self.engine.connect() as conn:
+            game_id = self.game_id_of(conn, name)
+            result = conn.execution_options(stream_results=True, yield_per=size).execute(
+                select(*_ROW)
+                .where(events_table.c.game_id == game_id, events_table.c.seq > seq)
+                .order_by(events_table.c.seq)
+            )
+            for rows in result.partitions():
+                self._check(name, rows, (seq, previous))
+                yield rows
+                seq, previous = rows[-1].seq, rows[-1].link
+        if seq == first == 0:
+            self._check(name, [], (0, START))
 
     def _rows(
         self, name: str, after: tuple[int, str] | None = None
     ) -> Sequence[Row[Any, Any, Any, Any, Any]]:
-        since, since_link = after if after is not None else (0, START)
+        since = after if after is not None else (0, START)
         with self.translated(), self.engine.connect() as conn:
             game_id = self.game_id_of(conn, name)
             rows = conn.execute(
-                select(
-                    events_table.c.seq,
-                    events_table.c.kind,
-                    events_table.c.payload,
-                    events_table.c.link,
-                    events_table.c.recorded_at,
-                )
-                .where(events_table.c.game_id == game_id, events_table.c.seq > since)
+                select(*_ROW)
+                .where(events_table.c.game_id == game_id, events_table.c.seq > since[0])
                 .order_by(events_table.c.seq)
             ).all()
+        self._check(name, rows, since)
+        return rows
+
+    def _check(
+        self, name: str, rows: Sequence[Row[Any, Any, Any, Any, Any]], since: tuple[int, str]
+    ) -> None:
+        """Raise ``JournalBrokenError`` unless ``rows`` follow event ``since`` (its number and
+        link) as ``chain.first_break`` requires."""
         broken = first_break(
-            (ChainRow(r.seq, r.kind, r.payload, r.link) for r in rows),
-            previous=since_link,
-            expected=since + 1,
+            rows,
+            previous=since[1],
+            expected=since[0] + 1,
         )
         if broken is not None:
             seq, what = broken
@@ -397,7 +452,6 @@ class EventStore:
                 f"game {name!r} in {self.location}: the journal breaks at event {seq}: {what}",
                 seq,
             )
-        return rows
 
     def append(
         self,
@@ -449,50 +503,3 @@ def _decodes(payload: str, kind: str) -> bool:
     except CorruptPayloadError:
         return False
     return True
-
-
-def _sqlite_path(url: str) -> Path | None:
-    """The file of an SQLite URL (``None`` for another database or an in-memory one)."""
-    if not url.startswith("sqlite:///"):
-        return None
-    name = url.removeprefix("sqlite:///")
-    return Path(name) if name and name != ":memory:" else None
-
-
-def _check_sqlite_path(path: Path, create: bool) -> None:
-    """Refuse a folder, and a missing file unless ``create`` (then make its folder)."""
-    if path.is_dir():
-        raise StoreError(f"{path} is a folder, not a database file; give a file path")
-    if path.exists():
-        return
-    if not create:
-        raise NoDatabaseError(
-            f"no database at {path} — create a game with `quartermaster new NAME`"
-        )
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create {path}: {exc.strerror or exc}") from exc
-
-
-def _sqlite_transactions(engine: Engine, busy_timeout_ms: int) -> None:
-    """SQLite pragmas on every connection (foreign keys, busy timeout, ``synchronous=NORMAL``
-    for WAL, which ``EventStore`` turns on once the database is known to be a journal) and
-    transactions begun by the engine: ``BEGIN IMMEDIATE`` on a
-    connection marked ``WRITE_OPTION``, a plain ``BEGIN`` otherwise (SQLAlchemy's documented
-    pysqlite recipe, which takes transaction control from the driver)."""
-
-    def connected(dbapi_connection: Any, _record: object) -> None:
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.close()
-
-    def begun(conn: Connection) -> None:
-        immediate = conn.get_execution_options().get(WRITE_OPTION, False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
-
-    event.listen(engine, "connect", connected)
-    event.listen(engine, "begin", begun)

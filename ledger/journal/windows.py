@@ -11,14 +11,15 @@ refused with the first sequence number that does not hold, as a whole journal wo
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import Row, select
 
-from ledger.journal.chain import START, ChainRow, first_break
+from ledger.journal.chain import START, first_break
 from ledger.journal.codec import CorruptPayloadError, decode
 from ledger.journal.errors import JournalBrokenError
 from ledger.journal.store import EventStore, Recorded, events_table
+from ledger.model.events import EventUndone
 
 _COLUMNS = (
     events_table.c.seq,
@@ -30,12 +31,18 @@ _COLUMNS = (
 
 
 def load_window(
-    store: EventStore, name: str, first: int, through: tuple[int, str]
+    store: EventStore,
+    name: str,
+    first: int,
+    through: tuple[int, str],
+    kinds: frozenset[str] | None = None,
 ) -> list[Recorded]:
     """Events ``first`` to ``through[0]`` of game ``name``, oldest first, verified from the
     stored link of event ``first - 1`` to the known link ``through[1]`` of the last.
-    ``first`` below 1 reads from the game's start. Raises ``UnknownGameError``,
-    ``JournalBrokenError`` (with the sequence number), ``StoreError``."""
+    ``first`` below 1 reads from the game's start. With ``kinds``, every row is verified but
+    only the events of those kinds (and the undoing of one of them) are decoded and given.
+    Raises ``UnknownGameError``, ``JournalBrokenError`` (with the sequence number),
+    ``StoreError``."""
     last, known = through
     first = max(1, min(first, last + 1))
     with store.translated(), store.engine.connect() as conn:
@@ -58,7 +65,7 @@ def load_window(
             raise JournalBrokenError(f"{where} {first - 1}: it is missing", first - 1)
         previous = rows.pop(0).link
     broken = first_break(
-        (ChainRow(r.seq, r.kind, r.payload, r.link) for r in rows),
+        rows,
         previous=previous,
         expected=first,
     )
@@ -66,7 +73,15 @@ def load_window(
         raise JournalBrokenError(f"{where} {broken[0]}: {broken[1]}", broken[0])
     if (rows[-1].link if rows else previous) != known or (rows and rows[-1].seq != last):
         raise JournalBrokenError(f"{where} {last}: it is not the event read before", last)
-    return _decoded(store, name, rows)
+    if kinds is None:
+        return _decoded(store, name, rows)
+    wanted = _decoded(store, name, [r for r in rows if r.kind in kinds or r.kind == UNDONE])
+    return [
+        r for r in wanted if not isinstance(r.event, EventUndone) or r.event.undone.kind in kinds
+    ]
+
+
+UNDONE: Final = "event_undone"
 
 
 def _decoded(
@@ -113,29 +128,9 @@ def stream(
 ) -> Iterator[Recorded]:
     """Every event of game ``name`` after ``after`` (its sequence number and verified link;
     ``None``: from the game's start), oldest first, read ``STREAM_BATCH`` rows at a time and
-    verified as they come (numbers without gap, one ``GameStarted`` at 1, the hash chain), so
-    a million-event journal is never held in memory at once (its text alone is 400 MB).
-    Raises ``UnknownGameError``, ``JournalBrokenError`` at the first event that does not hold
-    (the events before it have been yielded), ``StoreError``."""
-    seq, previous = after if after is not None else (0, START)
-    first = seq + 1
-    where = f"game {name!r} in {store.location}: the journal breaks at event"
-    with store.translated(), store.engine.connect() as conn:
-        game_id = store.game_id_of(conn, name)
-        result = conn.execution_options(stream_results=True, yield_per=STREAM_BATCH).execute(
-            select(*_COLUMNS)
-            .where(events_table.c.game_id == game_id, events_table.c.seq > seq)
-            .order_by(events_table.c.seq)
-        )
-        for rows in result.partitions():
-            broken = first_break(
-                (ChainRow(r.seq, r.kind, r.payload, r.link) for r in rows),
-                previous=previous,
-                expected=seq + 1,
-            )
-            if broken is not None:
-                raise JournalBrokenError(f"{where} {broken[0]}: {broken[1]}", broken[0])
-            yield from _decoded(store, name, rows)
-            seq, previous = rows[-1].seq, rows[-1].link
-    if seq == 0 and first == 1:
-        raise JournalBrokenError(f"{where} 1: the journal holds no event", 1)
+    verified as they come (``EventStore.partitions``), so a million-event journal is never
+    held in memory at once (its text alone is 400 MB). Raises ``UnknownGameError``,
+    ``JournalBrokenError`` at the first event that does not hold (the events before it have
+    been yielded), ``StoreError``."""
+    for rows in store.partitions(name, after, STREAM_BATCH):
+        yield from _decoded(store, name, rows)

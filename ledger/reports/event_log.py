@@ -5,6 +5,7 @@ history table, and a unit's Cohesion Level over time (6.2).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from ledger.model.apply import apply, rewind
 from ledger.model.events import (
@@ -247,6 +248,12 @@ def history(journal: Sequence[tuple[int, Event]], state: GameState | None = None
     ]
 
 
+COHESION_KINDS: Final = frozenset({"cp_expended", "cohesion_adjusted", "operations_stage_ended"})
+"""The events ``cohesion_history`` needs going back from the current state: the two that
+change a Cohesion Level (``ledger.model.apply``: the DP of a CP expenditure, 6.22; an
+adjustment, 6.24) and the ends of Operations Stages it reports at."""
+
+
 def cohesion_history(
     journal: Sequence[tuple[int, Event]],
     unit_ids: Sequence[str],
@@ -257,8 +264,9 @@ def cohesion_history(
     Rows ``{"game_time", "unit" (id), "name", "cohesion"}`` in journal order (undone events
     are reversed as in the ledger; an undone end of OpStage gives no row). With ``now``, the
     state the journal led to, ``journal`` may be only its newest part (the last few Operations
-    Stages): it is gone back through from ``now`` (``ledger.model.apply.rewind``); without,
-    it must be the whole journal and is replayed from the start.
+    Stages), and only its events of ``COHESION_KINDS`` (and their undoing): it is gone back
+    through from ``now`` (``ledger.model.apply.rewind``); without, it must be the whole
+    journal and is replayed from the start.
     """
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
 

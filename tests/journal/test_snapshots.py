@@ -168,3 +168,21 @@ def test_only_the_newest_snapshots_are_kept(tmp_path: Path, mini_setup: Setup) -
         _step(session, "end")
         ends.append(session.last_seq)
     assert [seq for seq, _ in _snapshot_rows(path)] == ends[-snapshots.SNAPSHOTS_KEPT :]
+
+
+def test_a_database_made_before_the_kind_index_gets_it_with_its_next_snapshot(
+    played: Path,
+) -> None:
+    def indexes() -> set[str]:
+        with sqlite3.connect(played) as raw:
+            found = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='index'")}
+        raw.close()
+        return found
+
+    assert "events_by_kind" in indexes()  # made with the tables
+    with sqlite3.connect(played) as raw:
+        raw.execute("DROP INDEX events_by_kind")
+    raw.close()
+    session = GameSession(EventStore(database_url(str(played))), "g")
+    _step(session, "end")
+    assert "events_by_kind" in indexes()

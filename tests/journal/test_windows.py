@@ -142,3 +142,15 @@ def test_opening_without_a_snapshot_streams_and_keeps_no_journal(
     session = _opened(path, monkeypatch)
     assert session.state == expected and session._journal is None
     assert session.last_seq == EventStore(database_url(str(path))).verify("g")
+
+
+def test_a_window_of_some_kinds_keeps_their_undoing(path: Path) -> None:
+    session = GameSession(EventStore(database_url(str(path))), "g")
+    session.execute(lambda s: undo(session.undo_window(), Source(s.clock)))  # undoes a CP
+    session._journal = None
+    kinds = frozenset({"operations_stage_ended"})
+    picked = session.since(1, kinds)
+    assert [r.event.kind for r in picked] == ["operations_stage_ended"]
+    spent = session.since(1, frozenset({"cp_expended"}))
+    assert len(spent) == 35 + 1 and spent[-1].event.kind == "event_undone"
+    assert [r.seq for r in spent] == sorted(r.seq for r in spent)

@@ -72,6 +72,12 @@ def test_cohesion_history_one_point_per_ended_opstage_and_now(session) -> None: 
     tail = [(r.seq, r.event) for r in session.since_stage_ends(1)]
     assert len(tail) < len(session.indexed())
     assert event_log.cohesion_history(tail, ["cw.1_rnf"], now) == rows[-1:]
+    # only the events that move Cohesion or end a stage (and their undoing) are needed
+    session._journal = None  # read from the database, as a page does
+    kinds = event_log.COHESION_KINDS
+    cohesion_only = [(r.seq, r.event) for r in session.since(1, kinds)]
+    assert len(cohesion_only) < len(session.indexed())
+    assert event_log.cohesion_history(cohesion_only, ["cw.1_rnf"], now) == rows
 
 
 def test_field_commander_sheet_notes_detached_and_attached_units() -> None:
