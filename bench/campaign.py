@@ -3,18 +3,21 @@ on it (issue 14's figures). Prints figures; not a test.
 
 Run: .venv/bin/python bench/campaign.py [--sizes 10000,100000] [--cache DIR] [--writers] [--pg URL]
 
-- The journal: *Graziani's Offensive* (60.22, 306 counters) with its end moved to GT 111
-  OpStage 3, played by a seeded script through ``GameSession``: each Operations Stage, units in
-  play expend 1/4 to 2 CP (``spend_cp``) or draw 1 Ammunition from a dump in their hex
-  (``transfer``), then ``end_stage`` posts the idle RP, Breakdown Points and the automatic upkeep.
-  Journals are cached by size (``--cache``, default ``~/.cache/quartermaster-bench``).
-- Per size (the first open keeps a snapshot): cold-process wall time and peak memory of ``units --json``, ``history --last 50``,
-  a write (``spend-cp``, on a copy), ``--help``; the dashboard's Overview and Units rerun
-  (Streamlit AppTest, after a first run); the store's load and the fold of the whole journal, in
-  events/s, and a session opened from its snapshot.
-- The same transfers as an hledger journal, timed with ``hledger -f FILE balance`` (Debian
-  package ``hledger``) in the same run: the ratio compares our full rebuild per event with
-  hledger's balance per posting.
+- The journal: *Graziani's Offensive* (60.22) with its end moved to GT 111 OpStage 3 and each
+  side's counters copied to 400 (800 in all, as a full campaign), played by a seeded script
+  through ``GameSession``: each Operations Stage, units in play expend 1/4 to 2 CP
+  (``spend_cp``) or draw 1 Ammunition from a dump in their hex (``transfer``), then
+  ``end_stage`` posts the idle RP, Breakdown Points and the automatic upkeep. Journals are
+  cached by size (``--cache``, default ``~/.cache/quartermaster-bench``).
+- Per size: the first open by this code (a full rebuild when the cached snapshots are of an
+  older fold); cold-process wall time (best of 3) and peak memory of ``units --json``,
+  ``history --last 50``, ``--help`` and two writes on a copy (``spend-cp``, ``undo``); a rerun
+  of the dashboard's Overview, Units, Capability and Journal pages (Streamlit AppTest, each
+  after a first run); the full rebuild a game without a snapshot goes through (stream, verify,
+  decode, fold) in a process of its own, in events/s and peak memory.
+- Every supply movement of the same journal (transfers and each draw of the upkeep postings)
+  as an hledger journal, timed with ``hledger -f FILE balance`` (Debian package ``hledger``)
+  in the same run, against our full rebuild of the whole journal.
 - ``--writers``: 10 writer processes for 30 s on one SQLite journal: events/s, conflicts, and
   the journal checked afterwards (none lost, none duplicated, the hash chain intact).
   Also one writer alone on a new SQLite journal (issue 14 item 5).
@@ -36,6 +39,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -52,6 +56,7 @@ from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.journal.store import events_table, games_table
 from ledger.model.apply import fold
 from ledger.model.clock import GameTime
+from ledger.model.events import Event
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
@@ -62,9 +67,12 @@ TARGETS = {
     "units --json": 0.2,
     "history --last 50": 0.2,
     "spend-cp (write)": 0.3,
+    "undo (write)": 0.3,
     "--help": 0.1,
     "dashboard Overview rerun": 0.3,
     "dashboard Units rerun": 0.3,
+    "dashboard Capability rerun": 0.3,
+    "dashboard Journal rerun": 0.3,
 }
 """Issue 14's targets in seconds (wall, on this 2-core machine class)."""
 
@@ -185,59 +193,106 @@ def best_cold(argv: list[str], db: Path, runs: int = 3) -> tuple[float, int]:
     return min(r[0] for r in results), max(r[1] for r in results)
 
 
+PAGES = {
+    "Overview": None,
+    "Units": "views/units.py",
+    "Capability": "views/capability.py",
+    "Journal": "views/journal.py",
+}
+"""Dashboard pages timed: Overview (the app's first page) and those reading the journal."""
+
+
 def dashboard_reruns(db: Path) -> dict[str, float]:
-    """Seconds of one Streamlit rerun of Overview and of Units, each after a first run."""
+    """Seconds of one Streamlit rerun of each of ``PAGES``, each after a first run."""
     from streamlit.testing.v1 import AppTest
 
     os.environ["QUARTERMASTER_DB"] = str(db)
     app = Path(__file__).resolve().parents[1] / "dashboard" / "app.py"
     at = AppTest.from_file(str(app), default_timeout=600).run()
+    reruns = {}
+    for name, page in PAGES.items():
+        if page is not None:
+            at.switch_page(page).run()
+        began = time.perf_counter()
+        at.run()
+        reruns[f"dashboard {name} rerun"] = time.perf_counter() - began
+        if at.exception:
+            raise SystemExit(f"{name}: {at.exception}")
+    return reruns
+
+
+def rebuild_child(db: str, postings_file: str) -> None:
+    """In a process of its own (its peak memory is the rebuild's): the full rebuild a game
+    without a usable snapshot goes through (stream, verify, decode, fold), timed; then the
+    journal's supply postings written as an hledger journal. Prints JSON."""
+    from ledger.journal import windows
+    from ledger.journal.bulk import paused_gc
+
+    store = EventStore(database_url(db))
+    counted = [0]
+
+    def events() -> Iterator[Event]:
+        for r in windows.stream(store, GAME):
+            counted[0] += 1
+            yield r.event
+
     began = time.perf_counter()
-    at.run()
-    overview = time.perf_counter() - began
-    at.switch_page("views/units.py").run()
-    began = time.perf_counter()
-    at.run()
-    return {
-        "dashboard Overview rerun": overview,
-        "dashboard Units rerun": time.perf_counter() - began,
-    }
+    with paused_gc():
+        fold(events())
+    seconds = time.perf_counter() - began
+    postings = write_postings(store, Path(postings_file))
+    print(json.dumps({"events": counted[0], "seconds": seconds, "postings": postings}))
 
 
-def rebuild(db: Path) -> dict[str, float]:
-    """The store's load (read, verify, decode) and the fold, timed in this process."""
-    store = EventStore(database_url(str(db)))
-    began = time.perf_counter()
-    journal = store.load(GAME)
-    loaded = time.perf_counter()
-    fold(r.event for r in journal)
-    folded = time.perf_counter()
-    GameSession(store, GAME)  # from the newest snapshot (kept by the first open if missing)
-    opened = time.perf_counter()
-    GameSession(store, GAME)
-    return {
-        "events": len(journal),
-        "load_s": loaded - began,
-        "fold_s": folded - loaded,
-        "open_s": time.perf_counter() - opened,
-    }
+def write_postings(store: EventStore, path: Path) -> int:
+    """Every supply movement of the journal (transfers, and each draw of the ledger's upkeep
+    postings) as an hledger journal at ``path``, one transaction per movement; returns how
+    many transactions."""
+    from ledger.journal import windows
+    from ledger.model.events import ConsumptionPosted, SuppliesTransferred
+
+    count = 0
+    with path.open("w", encoding="utf-8") as out:
+        for r in windows.stream(store, GAME):
+            event = r.event
+            if isinstance(event, SuppliesTransferred):
+                moves = [(event.origin, event.destination, event.supplies)]
+            elif isinstance(event, ConsumptionPosted):
+                moves = [(d.holder, d.consumer, d.supplies) for d in event.draws]
+            else:
+                continue
+            date = time.strftime("%Y-%m-%d", time.gmtime(86400 * (r.seq // 3000)))
+            for origin, destination, supplies in moves:
+                amounts = [(c.upper(), v) for c, v in supplies.nonzero()]
+                if not amounts:
+                    continue
+                count += 1
+                out.write(f"{date} {event.kind} #{r.seq}\n")
+                for commodity, value in amounts:
+                    out.write(f"    holders:{destination}  {value} {commodity}\n")
+                    out.write(f"    holders:{origin}  {-value} {commodity}\n")
+                out.write("\n")
+    return count
 
 
-def hledger_seconds(transfers: list[list[str]], folder: Path) -> float | None:
-    """Wall seconds of ``hledger balance`` over the transfers as postings (None: no hledger)."""
+def rebuilt(db: Path, folder: Path) -> tuple[dict[str, float], int]:
+    """``rebuild_child`` run in a new process: its figures and its peak memory (MB)."""
+    postings = folder / "supplies.journal"
+    command = [
+        "/usr/bin/time", "-f", "%M", sys.executable, __file__, "--rebuild-child", str(db),
+        str(postings),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"rebuild failed:\n{done.stderr[-2000:]}")
+    peak_kb = int(done.stderr.strip().splitlines()[-1])
+    return json.loads(done.stdout), peak_kb // 1024
+
+
+def hledger_seconds(path: Path) -> float | None:
+    """Wall seconds of ``hledger -f PATH balance``, best of three (None: no hledger)."""
     if shutil.which("hledger") is None:
         return None
-    lines = []
-    for day, (stage, dump, unit) in enumerate(transfers):
-        date = time.strftime("%Y-%m-%d", time.gmtime(86400 * (day // 100)))
-        lines += [
-            f"{date} {stage} ammunition",
-            f"    units:{unit}  1 AMMO",
-            f"    dumps:{dump}",
-            "",
-        ]
-    path = folder / "transfers.journal"
-    path.write_text("\n".join(lines), encoding="utf-8")
     best = None
     for _ in range(3):
         began = time.perf_counter()
@@ -245,6 +300,14 @@ def hledger_seconds(transfers: list[list[str]], folder: Path) -> float | None:
         took = time.perf_counter() - began
         best = took if best is None else min(best, took)
     return best
+
+
+def first_open(db: Path) -> float:
+    """Seconds of the first open of the game by this code: a full rebuild when its snapshots
+    are of an older fold (then one is kept), else an open from the snapshot."""
+    began = time.perf_counter()
+    GameSession(EventStore(database_url(str(db))), GAME)
+    return time.perf_counter() - began
 
 
 def measure(cache: Path, events: int) -> None:
@@ -255,6 +318,7 @@ def measure(cache: Path, events: int) -> None:
         f"built in {played.get('build_seconds', 0):.0f} s; {played['refused']} refusals)"
     )
     print(f"   database {db.stat().st_size / 1e6:.1f} MB")
+    print(f"   first open by this code (rebuilds its snapshot if stale): {first_open(db):.2f} s")
     figures: dict[str, tuple[float, int | None]] = {}
     for label, argv in (
         ("units --json", ["units", "--json"]),
@@ -265,8 +329,10 @@ def measure(cache: Path, events: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / "copy.db"
         shutil.copyfile(db, copy)
-        figures["spend-cp (write)"] = cold(["spend-cp", str(played["writer"]), "1/4"], copy)
-        hledger = hledger_seconds(played["transfers"], Path(folder))  # type: ignore[arg-type]
+        figures["spend-cp (write)"] = best_cold(["spend-cp", str(played["writer"]), "1/4"], copy)
+        figures["undo (write)"] = best_cold(["undo"], copy)
+        replay, replay_peak = rebuilt(db, Path(folder))
+        hledger = hledger_seconds(Path(folder) / "supplies.journal")
     for label, seconds in dashboard_reruns(db).items():
         figures[label] = (seconds, None)
     for label, (seconds, peak) in figures.items():
@@ -274,24 +340,21 @@ def measure(cache: Path, events: int) -> None:
         verdict = "met" if seconds <= target else f"{seconds / target:.1f}x over"
         memory = f", peak {peak} MB" if peak is not None else ""
         print(f"   {label:26s} {seconds:7.3f} s (target {target} s: {verdict}){memory}")
-    replay = rebuild(db)
-    total = replay["load_s"] + replay["fold_s"]
-    rate = replay["events"] / total
+    rate = replay["events"] / replay["seconds"]
     print(
-        f"   load (read, verify, decode) {replay['load_s']:7.3f} s; fold {replay['fold_s']:.3f} s; "
-        f"full rebuild {rate:,.0f} events/s (target 500,000)"
+        f"   full rebuild (stream, verify, decode, fold) {replay['seconds']:.2f} s: "
+        f"{rate:,.0f} events/s (target 500,000), peak {replay_peak} MB"
     )
-    print(f"   a session opened from its snapshot: {replay['open_s']:.3f} s")
-    postings = len(played["transfers"])  # type: ignore[arg-type]
+    postings = int(replay["postings"])
     if hledger is None:
         print("   hledger: not installed (apt-get install hledger) — no ratio")
     else:
-        ours = total / replay["events"]
-        theirs = hledger / max(postings, 1)
         print(
-            f"   hledger balance on the {postings:,} transfer postings: {hledger:.3f} s "
-            f"({theirs * 1e6:.1f} µs/posting); ours {ours * 1e6:.1f} µs/event: "
-            f"{theirs / ours:.2f}x hledger's speed (target 5x)"
+            f"   hledger balance on the journal's {postings:,} supply movements: {hledger:.2f} s "
+            f"({hledger / max(postings, 1) * 1e6:.1f} µs each); our full rebuild of all "
+            f"{replay['events']:,} events {replay['seconds']:.2f} s "
+            f"({replay['seconds'] / replay['events'] * 1e6:.1f} µs each): "
+            f"{hledger / replay['seconds']:.2f}x hledger's speed on the same game (target 5x)"
         )
 
 
@@ -463,7 +526,13 @@ def main() -> None:
         default=WRITER_SECONDS,
         help="seconds of each --pg run and of the one SQLite writer (the 10 SQLite writers: 30)",
     )
+    parser.add_argument(
+        "--rebuild-child", nargs=2, metavar=("DB", "POSTINGS"), help=argparse.SUPPRESS
+    )
     args = parser.parse_args()
+    if args.rebuild_child:
+        rebuild_child(*args.rebuild_child)
+        return
     for size in (int(s) for s in args.sizes.split(",") if s):
         measure(args.cache, size)
     if args.writers:
