@@ -15,6 +15,8 @@ Run: .venv/bin/python bench/campaign.py [--sizes 10000,100000] [--cache DIR] [--
   of the dashboard's Overview, Units, Capability and Journal pages (Streamlit AppTest, each
   after a first run); the full rebuild a game without a snapshot goes through (stream, verify,
   decode, fold) in a process of its own, in events/s and peak memory.
+- ``--transfers N``: a journal of N supply transfers alone (the issue's first comparison),
+  rebuilt against ``hledger balance`` on the same N postings, per posting.
 - Every supply movement of the same journal (transfers and each draw of the upkeep postings)
   as an hledger journal, timed with ``hledger -f FILE balance`` (Debian package ``hledger``)
   in the same run, against our full rebuild of the whole journal.
@@ -358,6 +360,53 @@ def measure(cache: Path, events: int) -> None:
         )
 
 
+def transfers_journal(cache: Path, count: int) -> Path:
+    """A Graziani game of ``count`` supply transfers and nothing else (1 Ammunition from the
+    Mersa Matruh dump to 1st Essex in its hex, then back), built once through ``transfer``
+    and cached: the journal the issue's hledger comparison was first made on."""
+    cache.mkdir(parents=True, exist_ok=True)
+    db = cache / f"transfers-{count}.db"
+    if db.exists():
+        return db
+    partial = db.with_suffix(".partial")
+    partial.unlink(missing_ok=True)
+    setup = load_scenario(bundled_scenarios()["graziani"])
+    session = create_game(EventStore(database_url(str(partial)), create=True), GAME, setup)
+    essex, dump = "cw.70_inf_div.1st_essex", "cw_mersa_matruh"
+    for i in range(count):
+        origin, destination = (dump, essex) if i % 2 == 0 else (essex, dump)
+        session.execute(
+            lambda s, o=origin, d=destination: transfer(s, o, d, Supplies(ammo=1), Source(s.clock))
+        )
+    session.store.engine.dispose()
+    partial.rename(db)
+    return db
+
+
+def measure_transfers(cache: Path, count: int) -> None:
+    """Print our full rebuild of a journal of ``count`` transfers against ``hledger balance``
+    on the same postings, per posting."""
+    db = transfers_journal(cache, count)
+    with tempfile.TemporaryDirectory() as folder:
+        replay, peak = rebuilt(db, Path(folder))
+        hledger = hledger_seconds(Path(folder) / "supplies.journal")
+    ours = replay["seconds"] / replay["events"]
+    print(f"\n== {count:,} supply transfers (and the game's start)")
+    print(
+        f"   our full rebuild {replay['seconds']:.2f} s ({ours * 1e6:.1f} µs/event, "
+        f"{replay['events'] / replay['seconds']:,.0f} events/s), peak {peak} MB"
+    )
+    if hledger is None:
+        print("   hledger: not installed (apt-get install hledger) — no ratio")
+        return
+    theirs = hledger / max(int(replay["postings"]), 1)
+    print(
+        f"   hledger balance on the same {int(replay['postings']):,} postings: {hledger:.2f} s "
+        f"({theirs * 1e6:.1f} µs/posting): ours is {theirs / ours:.2f}x hledger's speed "
+        "(target 5x)"
+    )
+
+
 def _writer(db: str, seconds: float, seed: int, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
     store = EventStore(database_url(db))
     session = GameSession(store, GAME)
@@ -527,6 +576,13 @@ def main() -> None:
         help="seconds of each --pg run and of the one SQLite writer (the 10 SQLite writers: 30)",
     )
     parser.add_argument(
+        "--transfers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time a journal of N supply transfers against hledger, per posting",
+    )
+    parser.add_argument(
         "--rebuild-child", nargs=2, metavar=("DB", "POSTINGS"), help=argparse.SUPPRESS
     )
     args = parser.parse_args()
@@ -535,6 +591,8 @@ def main() -> None:
         return
     for size in (int(s) for s in args.sizes.split(",") if s):
         measure(args.cache, size)
+    if args.transfers:
+        measure_transfers(args.cache, args.transfers)
     if args.writers:
         one_sqlite_writer(args.writer_seconds)
         writers()

@@ -24,7 +24,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ledger.journal.codec import CorruptPayloadError, decode_state, encode_state
 from ledger.journal.errors import StoreError
-from ledger.journal.store import EventStore, ensure_indexes, events_table
+from ledger.journal.store import EventStore, events_by_kind, events_table
 from ledger.model.state import GameState
 
 SNAPSHOT_EVERY: Final = 1000
@@ -110,7 +110,7 @@ def save(store: EventStore, name: str, seq: int, link: str, state: GameState) ->
     try:
         with store.translated(), store.writing() as conn, conn.begin():
             _metadata.create_all(conn)
-            ensure_indexes(conn)
+            events_by_kind.create(conn, checkfirst=True)  # a database made before it
             game_id = store.game_id_of(conn, name)
             conn.execute(  # stale ones go: another fold's, or one whose link no longer holds
                 snapshots_table.delete().where(

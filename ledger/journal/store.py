@@ -121,13 +121,7 @@ events_by_kind = Index(
 )
 """Finds a game's events of one kind without scanning the journal (the ends of Operations
 Stages a window goes back to, ``ledger.journal.windows``). Made with the tables; a database
-made before it gets it with its next snapshot (``ensure_indexes``)."""
-
-
-def ensure_indexes(conn: Connection) -> None:
-    """Create the journal's indexes that a database made by earlier code lacks (in the
-    caller's write transaction)."""
-    events_by_kind.create(conn, checkfirst=True)
+made before it gets it with its next snapshot (``snapshots.save``)."""
 
 
 for _trigger in SQLITE_TRIGGERS:
@@ -379,17 +373,22 @@ class EventStore:
         """Every event of game ``name`` in sequence order, the journal verified first (numbers
         without gap, one ``GameStarted`` at 1, the hash chain); with ``after`` (the sequence
         number and link of an event read before) only the events that follow it, verified from
-        that link. Raises
-        ``UnknownGameError``, ``JournalBrokenError`` with the first sequence number that does
-        not hold."""
-        rows = self._rows(name, after)
-        try:
-            return [Recorded(r.seq, decode(r.payload, r.kind), r.recorded_at, r.link) for r in rows]
-        except CorruptPayloadError as exc:
-            seq = next(r.seq for r in rows if not _decodes(r.payload, r.kind))
-            raise JournalBrokenError(
-                f"game {name!r} in {self.location}: event {seq} cannot be read: {exc}", seq
-            ) from exc
+        that link. Raises ``UnknownGameError``, ``JournalBrokenError`` with the first
+        sequence number that does not hold."""
+        return self.decoded(name, self._rows(name, after))
+
+    def decoded(self, name: str, rows: Sequence[Row[Any, Any, Any, Any, Any]]) -> list[Recorded]:
+        """The events of game ``name``'s verified ``rows``. Raises ``JournalBrokenError`` at
+        the first row that is no event of its kind."""
+        recorded = []
+        for r in rows:
+            try:
+                event = decode(r.payload, r.kind)
+            except CorruptPayloadError as exc:
+                where = f"game {name!r} in {self.location}: event {r.seq}"
+                raise JournalBrokenError(f"{where} cannot be read: {exc}", r.seq) from exc
+            recorded.append(Recorded(r.seq, event, r.recorded_at, r.link))
+        return recorded
 
     def verify(self, name: str) -> int:
         """Check game ``name``'s whole journal as ``load`` does, without reading the events,
@@ -494,12 +493,3 @@ class EventStore:
                 found = last_row(conn, table, self.game_id_of(conn, name))[0]
             raise StaleSequenceError(name, expected_seq, found) from exc
         return [Recorded(r["seq"], e, now, r["link"]) for r, e in zip(rows, events, strict=True)]
-
-
-def _decodes(payload: str, kind: str) -> bool:
-    """Whether a stored payload reads as an event of its kind."""
-    try:
-        decode(payload, kind)
-    except CorruptPayloadError:
-        return False
-    return True

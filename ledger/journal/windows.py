@@ -10,13 +10,12 @@ refused with the first sequence number that does not hold, as a whole journal wo
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any, Final
+from collections.abc import Iterator
+from typing import Final
 
-from sqlalchemy import Row, select
+from sqlalchemy import select
 
 from ledger.journal.chain import START, first_break
-from ledger.journal.codec import CorruptPayloadError, decode
 from ledger.journal.errors import JournalBrokenError
 from ledger.journal.store import EventStore, Recorded, events_table
 from ledger.model.events import EventUndone
@@ -74,29 +73,14 @@ def load_window(
     if (rows[-1].link if rows else previous) != known or (rows and rows[-1].seq != last):
         raise JournalBrokenError(f"{where} {last}: it is not the event read before", last)
     if kinds is None:
-        return _decoded(store, name, rows)
-    wanted = _decoded(store, name, [r for r in rows if r.kind in kinds or r.kind == UNDONE])
+        return store.decoded(name, rows)
+    wanted = store.decoded(name, [r for r in rows if r.kind in kinds or r.kind == UNDONE])
     return [
         r for r in wanted if not isinstance(r.event, EventUndone) or r.event.undone.kind in kinds
     ]
 
 
 UNDONE: Final = "event_undone"
-
-
-def _decoded(
-    store: EventStore, name: str, rows: Sequence[Row[Any, Any, Any, Any, Any]]
-) -> list[Recorded]:
-    """The events of verified rows. Raises ``JournalBrokenError`` for one that is no event."""
-    recorded = []
-    for r in rows:
-        try:
-            recorded.append(Recorded(r.seq, decode(r.payload, r.kind), r.recorded_at, r.link))
-        except CorruptPayloadError as exc:
-            raise JournalBrokenError(
-                f"game {name!r} in {store.location}: event {r.seq} cannot be read: {exc}", r.seq
-            ) from exc
-    return recorded
 
 
 def stage_end_back(store: EventStore, name: str, count: int, through: int) -> int:
@@ -133,4 +117,4 @@ def stream(
     ``JournalBrokenError`` at the first event that does not hold (the events before it have
     been yielded), ``StoreError``."""
     for rows in store.partitions(name, after, STREAM_BATCH):
-        yield from _decoded(store, name, rows)
+        yield from store.decoded(name, rows)
