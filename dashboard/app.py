@@ -9,6 +9,8 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboard.context import current_store, sidebar
+from dashboard.text import plain
+from ledger.journal import StoreError
 
 st.set_page_config(page_title="Quartermaster", page_icon=":material/inventory_2:", layout="wide")
 
@@ -49,4 +51,7 @@ st.html(
 
 page = st.navigation(PAGES, expanded=True)
 sidebar(current_store())
-page.run()
+try:
+    page.run()
+except StoreError as exc:  # the journal cannot be read (broken, locked, gone): one line, no trace
+    st.error(plain(str(exc)))

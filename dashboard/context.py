@@ -111,6 +111,9 @@ class Game:
                 + "\n".join(f"- {line}" for line in error_lines(refused.errors, self.state))
             )
             return None
+        except StoreError as failed:  # the database refused the write: nothing was written
+            st.error(plain(f"Nothing was written: {failed}"))
+            return None
         except StaleSequenceError as stale:
             self.session.reload()
             st.warning(

@@ -75,10 +75,10 @@ def render() -> None:
         shown = st.number_input(
             "Newest events shown",
             min_value=1,
-            max_value=max(total, 1),
-            value=min(SHOWN, total),
+            value=SHOWN,
             step=SHOWN,
             help="The journal is read only as far back as shown.",
+            key="journal_shown",
         )
         recent = [(r.seq, r.event) for r in game.session.recent(int(shown))]
         rows = [{**r, "who": who(r)} for r in event_log.history(recent, game.state)]

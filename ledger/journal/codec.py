@@ -37,13 +37,17 @@ def _fraction(value: str | int) -> Fraction:
 
 
 def _decode_fraction(kind: type, value: Any) -> Any:
-    """msgspec's hook for the types it does not know: exact ``Fraction``s from ``"5/2"``."""
-    if kind is Fraction and isinstance(value, str | int):
-        try:
-            return _fraction(value)
-        except (ValueError, ZeroDivisionError) as exc:
-            raise msgspec.ValidationError(f"not an exact quantity: {value!r}") from exc
-    raise NotImplementedError(f"no decoding for {kind!r}")
+    """msgspec's hook for the types it does not know: exact ``Fraction``s from ``"5/2"`` (or
+    a whole number). Anything else is a ``TypeError`` or ``ValueError``, which msgspec reports
+    as a ``ValidationError`` naming the field."""
+    if kind is not Fraction:
+        raise TypeError(f"no decoding for {kind!r}")
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise TypeError(f"not an exact quantity: {value!r}")
+    try:
+        return _fraction(value)
+    except (ValueError, ZeroDivisionError) as exc:
+        raise ValueError(f"not an exact quantity: {value!r}") from exc
 
 
 def _encode_fraction(value: Any) -> Any:

@@ -157,7 +157,7 @@ class GameSession:
     def undo_window(self) -> list[tuple[int, Event]]:
         """``(seq, event)`` pairs of the newest part of the journal that ``undo`` needs to find
         the latest action not yet undone (read 256 events back, then 16 times more, up to the
-        whole journal)."""
+        whole journal). Raises ``JournalBrokenError``, ``StoreError``."""
         count = UNDO_WINDOW
         while True:
             window = [(r.seq, r.event) for r in self.recent(count)]

@@ -51,7 +51,7 @@ def load_window(
                 select(*_COLUMNS)
                 .where(
                     events_table.c.game_id == game_id,
-                    events_table.c.seq >= first - 1,
+                    events_table.c.seq >= max(first - 1, 1),
                     events_table.c.seq <= last,
                 )
                 .order_by(events_table.c.seq)

@@ -10,7 +10,7 @@ once per event (issue 14).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -125,24 +125,19 @@ def fold_onto(state: GameState | None, events: Iterable[Event]) -> GameState:
     return draft.freeze()
 
 
-def rewind(
-    state: GameState, journal: Sequence[tuple[int, Event]], stop_at: Callable[[Event], bool]
-) -> Iterator[tuple[int, Event, GameState]]:
-    """Go back through ``journal`` (the events, oldest first, whose last one led to
-    ``state``; it may be only the newest part of the game's journal), newest first, reversing
-    each; for every event ``stop_at`` picks, yield ``(seq, event, the state just before it)``.
-    Stops at the game's start. One draft is reversed throughout and frozen only where asked,
-    so going back over a few Operations Stages costs about a forward fold of them."""
-    draft = Draft(state)
-    for seq, event in reversed(journal):
-        if isinstance(event, GameStarted):
-            return
-        if isinstance(event, EventUndone):
-            _effect(draft, event.undone, 1)
-        else:
-            _effect(draft, event, -1)
-        if stop_at(event):
-            yield seq, event, draft.freeze()
+def cohesion_change(event: Event) -> tuple[str, Fraction] | None:
+    """``(unit id, change)``: how applying ``event`` changes a unit's Cohesion Level (CP;
+    ``None`` when it changes none). Only two events do: the DP a CP expenditure earned lowers
+    it (6.22), an adjustment moves it (6.24); undoing either reverses it. The fold applies
+    exactly these changes, so a report may go back through a journal's Cohesion alone."""
+    if isinstance(event, EventUndone):
+        undone = cohesion_change(event.undone)
+        return None if undone is None else (undone[0], -undone[1])
+    if isinstance(event, CPExpended):
+        return event.unit_id, -event.disorganization
+    if isinstance(event, CohesionAdjusted):
+        return event.unit_id, event.change
+    return None
 
 
 def _apply_to(draft: Draft, event: Event) -> None:
@@ -163,7 +158,7 @@ def _cp_expended(d: Draft, event: CPExpended, sign: int) -> None:
     unit = d.units.fields(event.unit_id)
     if sign > 0:
         unit["cp_expended"] += event.cp
-        unit["cohesion"] -= event.disorganization
+        unit["cohesion"] -= event.disorganization  # cohesion_change
     else:
         unit["cp_expended"] -= event.cp
         unit["cohesion"] += event.disorganization
@@ -171,7 +166,7 @@ def _cp_expended(d: Draft, event: CPExpended, sign: int) -> None:
 
 def _cohesion_adjusted(d: Draft, event: CohesionAdjusted, sign: int) -> None:
     unit = d.units.fields(event.unit_id)
-    unit["cohesion"] += event.change if sign > 0 else -event.change
+    unit["cohesion"] += event.change if sign > 0 else -event.change  # cohesion_change
 
 
 def _transferred(d: Draft, event: SuppliesTransferred, sign: int) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from ledger.model.apply import apply, rewind
+from ledger.model.apply import apply, cohesion_change
 from ledger.model.events import (
     BreakdownChecked,
     BreakdownPointsCleared,
@@ -264,9 +264,11 @@ def cohesion_history(
     Rows ``{"game_time", "unit" (id), "name", "cohesion"}`` in journal order (undone events
     are reversed as in the ledger; an undone end of OpStage gives no row). With ``now``, the
     state the journal led to, ``journal`` may be only its newest part (the last few Operations
-    Stages), and only its events of ``COHESION_KINDS`` (and their undoing): it is gone back
-    through from ``now`` (``ledger.model.apply.rewind``); without, it must be the whole
-    journal and is replayed from the start.
+    Stages), and only its events of ``COHESION_KINDS`` (and their undoing): each unit's
+    Cohesion is taken back from ``now`` through the changes the events made
+    (``ledger.model.apply.cohesion_change``); without, it must be the whole journal and is
+    replayed from the start. Raises ``JournalOrderError`` when a journal replayed from the
+    start does not begin with the game's start.
     """
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
 
@@ -283,14 +285,7 @@ def cohesion_history(
         ]
 
     if now is not None:
-        ended = [
-            snapshot(before, event.ended.short)
-            for seq, event, before in rewind(
-                now, journal, lambda e: isinstance(e, OperationsStageEnded)
-            )
-            if isinstance(event, OperationsStageEnded) and seq not in undone
-        ]
-        return [row for rows in reversed(ended) for row in rows] + snapshot(now, now.clock.short)
+        return _cohesion_back(journal, unit_ids, now, undone)
     rows: list[Row] = []
     state: GameState | None = None
     for seq, event in journal:
@@ -300,3 +295,31 @@ def cohesion_history(
     if state is not None:
         rows += snapshot(state, state.clock.short)
     return rows
+
+
+def _cohesion_back(
+    journal: Sequence[tuple[int, Event]],
+    unit_ids: Sequence[str],
+    now: GameState,
+    undone: set[int],
+) -> list[Row]:
+    """``cohesion_history`` going back from ``now``: rows before each end of OpStage (not
+    undone) in ``journal``, oldest first, then now."""
+    units = [u for u in unit_ids if u in now.units]
+    level = {u: now.units[u].cohesion for u in units}
+
+    def rows(label: str) -> list[Row]:
+        return [
+            {"game_time": label, "unit": u, "name": now.units[u].name, "cohesion": level[u]}
+            for u in units
+        ]
+
+    current = rows(now.clock.short)
+    ended: list[list[Row]] = []
+    for seq, event in reversed(journal):
+        changed = cohesion_change(event)
+        if changed is not None and changed[0] in level:
+            level[changed[0]] -= changed[1]
+        if isinstance(event, OperationsStageEnded) and seq not in undone:
+            ended.append(rows(event.ended.short))
+    return [row for stage in reversed(ended) for row in stage] + current

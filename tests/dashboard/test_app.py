@@ -485,3 +485,36 @@ def test_supply_page_forecasts_who_runs_dry_when(db_url: str) -> None:
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["Water short from"] == "GT 1 OpStage 3"  # 2 an OpStage when Hot (29.35)
     assert len(at.get("vega_lite_chart")) == 1
+
+
+def test_a_broken_journal_is_one_line_on_the_page_not_a_traceback(db_url: str) -> None:
+    import sqlite3
+
+    path = db_url.removeprefix("sqlite:///")
+    reopen(db_url).execute(lambda s: end_stage(s, Source(s.clock)))
+    with sqlite3.connect(path) as raw:
+        raw.execute("DROP TRIGGER events_no_update")
+        raw.execute("DROP TABLE snapshots")
+        raw.execute("UPDATE events SET payload = payload || ' ' WHERE seq = 2")
+    raw.close()
+    for page in ("views/overview.py", "views/journal.py", "views/capability.py"):
+        at = app_on(page)
+        assert not at.exception, page
+        assert at.error and "breaks at event 2" in at.error[0].value, page
+
+
+def test_a_write_the_database_refuses_writes_nothing_and_says_why(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ledger.journal import StoreError
+
+    at = app_on("views/supply.py")
+
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise StoreError("q.db is read-only")
+
+    monkeypatch.setattr(EventStore, "append", refused)
+    transfer(at, "cw_matruh", "cw.1_rnf", 10)
+    assert not at.exception
+    assert at.error and "Nothing was written: q.db is read-only" in at.error[0].value
+    assert reopen(db_url).state.dumps["cw_matruh"].supplies.fuel == 3000

@@ -132,3 +132,14 @@ def test_every_event_kind_has_a_decoder() -> None:
 
     kinds = {cls.__dataclass_fields__["kind"].default for cls in typing.get_args(Event)}
     assert set(codec._decoders()) | {"event_undone"} == kinds
+
+
+@pytest.mark.parametrize("value", ["1.5", "null", "true", "[1]", '"x/y"'])
+def test_a_quantity_that_is_no_exact_number_is_refused(session: GameSession, value: str) -> None:
+    spent = next(r.event for r in session.journal if isinstance(r.event, CPExpended))
+    bad = encode(spent).replace('"cp":"5/2"', f'"cp":{value}')
+    with pytest.raises(CorruptPayloadError, match="cp"):
+        decode(bad, "cp_expended")
+    state = encode_state(session.state)
+    with pytest.raises(CorruptPayloadError):
+        decode_state(state.replace('"cp_expended":"0"', f'"cp_expended":{value}', 1))
