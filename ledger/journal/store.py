@@ -391,10 +391,10 @@ class EventStore:
         return recorded
 
     def verify(self, name: str) -> int:
-        """Check game ``name``'s whole journal as ``load`` does, without reading the events,
-        a batch at a time (``partitions``); returns how many it holds. Raises
-        ``UnknownGameError``, ``JournalBrokenError``."""
-        return sum(len(rows) for rows in self.partitions(name))
+        """Check game ``name``'s whole journal as ``load`` does (every row readable as an
+        event of its kind too), a batch at a time (``partitions``); returns how many events
+        it holds. Raises ``UnknownGameError``, ``JournalBrokenError``."""
+        return sum(len(self.decoded(name, rows)) for rows in self.partitions(name))
 
     def partitions(
         self, name: str, after: tuple[int, str] | None = None, size: int = 5000

@@ -143,3 +143,24 @@ def test_a_quantity_that_is_no_exact_number_is_refused(session: GameSession, val
     state = encode_state(session.state)
     with pytest.raises(CorruptPayloadError):
         decode_state(state.replace('"cp_expended":"0"', f'"cp_expended":{value}', 1))
+
+
+def test_verify_reads_every_event_too(tmp_path: Path, mini_setup: Setup) -> None:
+    """``quartermaster verify`` calls a journal intact only if every row is also an event."""
+    from ledger.journal.chain import link
+
+    path = tmp_path / "q.db"
+    url = database_url(str(path))
+    game = create_game(EventStore(url, create=True), "g", mini_setup)
+    assert EventStore(url).verify("g") == 1
+    payload = '{"kind": "cohesion_adjusted"}'
+    with sqlite3.connect(path) as raw:
+        raw.execute(
+            "INSERT INTO events (game_id, seq, kind, payload, recorded_at, link) "
+            "VALUES (1, 2, 'cohesion_adjusted', ?, '2026-01-01 00:00:00', ?)",
+            (payload, link(game.journal[-1].link, 2, "cohesion_adjusted", payload)),
+        )
+    raw.close()
+    with pytest.raises(JournalBrokenError) as broken:
+        EventStore(url).verify("g")
+    assert broken.value.seq == 2
