@@ -10,7 +10,9 @@ import streamlit as st
 from dashboard.context import SIDE_NAMES, open_game, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
+from ledger.journal.session import GameSession
 from ledger.reports import event_log, formations
+from ledger.reports.tables import Row
 from ledger.rules.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
 
 COHESION_STAGES = (3, 6, 12, 24)
@@ -32,6 +34,18 @@ COLUMNS = (
         "6.2; −17 surrenders if assaulted (15.88), −26 may not move (6.26)",
     ),
 )
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def cohesion_rows(
+    _session: GameSession, journal: tuple[str, str, int, str], stages: int, ids: tuple[str, ...]
+) -> list[Row]:
+    """``event_log.cohesion_history`` of units ``ids`` over the last ``stages`` Operations
+    Stages, kept per ``journal`` (database, game, newest sequence number and link): an
+    append-only journal read to the same event gives the same rows, so a rerun with nothing
+    new reads no journal."""
+    recent = _session.since_stage_ends(stages, event_log.COHESION_KINDS)
+    return event_log.cohesion_history([(r.seq, r.event) for r in recent], ids, _session.state)
 
 
 def cohesion_chart(rows: list[dict[str, object]]) -> None:
@@ -97,12 +111,10 @@ def render() -> None:
         value=COHESION_STAGES[1],
         help="The journal is read back only this far (three Operations Stages a Game-Turn).",
     )
-    recent = [
-        (r.seq, r.event)
-        for r in game.session.since_stage_ends(int(stages), event_log.COHESION_KINDS)
-    ]
-    ids = [str(r["id"]) for r in rows]
-    cohesion_chart(event_log.cohesion_history(recent, ids, game.state))
+    ids = tuple(str(r["id"]) for r in rows)
+    session = game.session
+    journal = (session.store.location, session.name, session.last_seq, session.last_link)
+    cohesion_chart(cohesion_rows(session, journal, int(stages), ids))
     show_status(game)
 
 

@@ -170,6 +170,12 @@ class GameSession:
         """The sequence number of the newest event this session has read."""
         return self._last[0]
 
+    @property
+    def last_link(self) -> str:
+        """The hash-chain link of the newest event this session has read: with ``last_seq``,
+        names the journal as read (an append-only journal never changes under it)."""
+        return self._last[1]
+
     def reload(self) -> None:
         """Read the events other writers appended since this session last read, verified from
         the last one it holds, and fold them into the state."""
