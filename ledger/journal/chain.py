@@ -10,9 +10,8 @@ rewrites the whole chain on purpose.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Final, Protocol
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, NamedTuple
 
 START: Final = ""
 """The link before a game's first event."""
@@ -26,22 +25,9 @@ def link(previous: str, seq: int, kind: str, payload: str) -> str:
     return hashlib.sha256(f"{previous}\0{seq}\0{kind}\0{payload}\0".encode()).hexdigest()
 
 
-class Linked(Protocol):
-    """An event row as the chain sees it (a database row with these columns will do)."""
-
-    @property
-    def seq(self) -> int: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def payload(self) -> str: ...
-    @property
-    def link(self) -> str: ...
-
-
-@dataclass(frozen=True, slots=True)
-class ChainRow:
-    """One stored event row as the chain sees it."""
+class ChainRow(NamedTuple):
+    """One stored event row as the chain sees it: its first four columns (a database row
+    selected as seq, kind, payload, link, ... will do)."""
 
     seq: int
     kind: str
@@ -50,23 +36,23 @@ class ChainRow:
 
 
 def first_break(
-    rows: Iterable[Linked], *, previous: str = START, expected: int = 1
+    rows: Iterable[Sequence[Any]], *, previous: str = START, expected: int = 1
 ) -> tuple[int, str] | None:
     """``(sequence number, what is wrong)`` for the first row of a game's journal (rows in
-    sequence order) that breaks it, or ``None`` when the journal holds: numbers run 1, 2, 3, …
-    without gap, exactly one ``GameStarted`` and at 1, and every stored link is recomputed.
-    A tail of the journal is checked from the link ``previous`` of the event before
-    ``expected`` (the tail may then be empty)."""
+    sequence order, each beginning seq, kind, payload, link) that breaks it, or ``None`` when
+    the journal holds: numbers run 1, 2, 3, … without gap, exactly one ``GameStarted`` and at
+    1, and every stored link is recomputed. A tail of the journal is checked from the link
+    ``previous`` of the event before ``expected`` (the tail may then be empty)."""
     start = expected
-    for row in rows:
-        if row.seq != expected:
-            return expected, f"event {expected} is missing (the next stored is {row.seq})"
-        if (row.kind == GAME_STARTED) != (row.seq == 1):
-            what = "the first event is not the game's start" if row.seq == 1 else "a second start"
-            return row.seq, f"event {row.seq}: {what}"
-        if link(previous, row.seq, row.kind, row.payload) != row.link:
-            return row.seq, f"event {row.seq} was altered or inserted outside Quartermaster"
-        previous = row.link
+    for seq, kind, payload, stored, *_ in rows:
+        if seq != expected:
+            return expected, f"event {expected} is missing (the next stored is {seq})"
+        if (kind == GAME_STARTED) != (seq == 1):
+            what = "the first event is not the game's start" if seq == 1 else "a second start"
+            return seq, f"event {seq}: {what}"
+        if link(previous, seq, kind, payload) != stored:
+            return seq, f"event {seq} was altered or inserted outside Quartermaster"
+        previous = stored
         expected += 1
     if expected == 1 == start:
         return 1, "the journal holds no event"

@@ -381,13 +381,13 @@ class EventStore:
         """The events of game ``name``'s verified ``rows``. Raises ``JournalBrokenError`` at
         the first row that is no event of its kind."""
         recorded = []
-        for r in rows:
+        for seq, kind, payload, link_, recorded_at in rows:  # the columns of _ROW
             try:
-                event = decode(r.payload, r.kind)
+                event = decode(payload, kind)
             except CorruptPayloadError as exc:
-                where = f"game {name!r} in {self.location}: event {r.seq}"
-                raise JournalBrokenError(f"{where} cannot be read: {exc}", r.seq) from exc
-            recorded.append(Recorded(r.seq, event, r.recorded_at, r.link))
+                where = f"game {name!r} in {self.location}: event {seq}"
+                raise JournalBrokenError(f"{where} cannot be read: {exc}", seq) from exc
+            recorded.append(Recorded(seq, event, recorded_at, link_))
         return recorded
 
     def verify(self, name: str) -> int:

@@ -87,11 +87,25 @@ def never_runs_out(dump: Dump, commodity: str) -> bool:
     """True when drawing ``commodity`` never diminishes the dump: every commodity of an
     unlimited source (60.44); an oasis's Water and Stores (8.48); Water in a Tripoli/Tunisia or
     In Transit box (8.87)."""
-    if dump.unlimited:
-        return True
-    if commodity in NEVER_RUN_OUT.get(site_of(dump), ()):
-        return True
-    return commodity == "water" and has_unlimited_water(dump.location)
+    return commodity in unending(dump)
+
+
+def unending(dump: Dump) -> frozenset[str]:
+    """The commodities that never run out at ``dump`` (``never_runs_out``); what decides it
+    (unlimited, site, location) never changes in a game, so it is worked out once per kind
+    of place rather than for every draw."""
+    return _unending(dump.unlimited, dump.site, dump.location)
+
+
+@cache
+def _unending(unlimited: bool, site: DumpSite, location: str) -> frozenset[str]:
+    if unlimited:
+        return frozenset(COMMODITIES)
+    here = "box" if is_tripoli_tunisia_box(location) else site
+    never = set(NEVER_RUN_OUT.get(here, ()))
+    if has_unlimited_water(location):
+        never.add("water")
+    return frozenset(never)
 
 
 def never_runs_out_case(dump: Dump) -> str:
@@ -127,7 +141,10 @@ def room(dump: Dump, oasis_terrain: str = "village") -> dict[str, int | None]:
 def held_change(dump: Dump, delta: Supplies) -> Supplies:
     """The change ``delta`` makes to the dump's stock: nothing for a commodity that never runs
     out there (8.48, 8.87, 60.44), so drawing Water from an oasis leaves it as it was."""
-    return Supplies(**{c: 0 if never_runs_out(dump, c) else v for c, v in delta.items()})
+    never = unending(dump)
+    if not never:
+        return delta
+    return Supplies(**{c: 0 if c in never else v for c, v in delta.items()})
 
 
 def setup_problems(dump: Dump, oasis_terrain: str = "village") -> list[tuple[str, str, str]]:

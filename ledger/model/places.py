@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 TRIPOLI_TUNISIA_BOXES: Final[tuple[str, ...]] = ("Tripolitania", "Tripoli", "Gabes", "Tunis")
+_BOXES: Final = frozenset(box.casefold() for box in TRIPOLI_TUNISIA_BOXES)
 """The four large boxes of 8.81, as a scenario's ``location`` writes them."""
 
 IN_TRANSIT_PREFIX: Final = "In Transit"
@@ -20,8 +21,7 @@ IN_TRANSIT_PREFIX: Final = "In Transit"
 def is_tripoli_tunisia_box(location: str) -> bool:
     """True when ``location`` is one of the four large Tripoli/Tunisia boxes (8.81, 8.88);
     compared without regard to case or surrounding spaces."""
-    wanted = location.strip().casefold()
-    return any(wanted == box.casefold() for box in TRIPOLI_TUNISIA_BOXES)
+    return location.strip().casefold() in _BOXES
 
 
 def is_in_transit_box(location: str) -> bool:

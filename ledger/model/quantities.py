@@ -39,13 +39,23 @@ class Supplies:
     water: int = 0
 
     def __add__(self, other: Supplies) -> Supplies:
-        return Supplies(*(getattr(self, c) + getattr(other, c) for c in COMMODITIES))
+        return Supplies(
+            self.ammo + other.ammo,
+            self.fuel + other.fuel,
+            self.stores + other.stores,
+            self.water + other.water,
+        )
 
     def __sub__(self, other: Supplies) -> Supplies:
-        return Supplies(*(getattr(self, c) - getattr(other, c) for c in COMMODITIES))
+        return Supplies(
+            self.ammo - other.ammo,
+            self.fuel - other.fuel,
+            self.stores - other.stores,
+            self.water - other.water,
+        )
 
     def __neg__(self) -> Supplies:
-        return Supplies(*(-getattr(self, c) for c in COMMODITIES))
+        return Supplies(-self.ammo, -self.fuel, -self.stores, -self.water)
 
     def get(self, commodity: str) -> int:
         """The amount of one commodity (``"ammo"``, ``"fuel"``, ``"stores"``, ``"water"``)."""
