@@ -156,12 +156,9 @@ def _effect(d: Draft, event: ReversibleEvent, sign: int) -> None:
 
 def _cp_expended(d: Draft, event: CPExpended, sign: int) -> None:
     unit = d.units.fields(event.unit_id)
-    if sign > 0:
-        unit["cp_expended"] += event.cp
-        unit["cohesion"] -= event.disorganization  # cohesion_change
-    else:
-        unit["cp_expended"] -= event.cp
-        unit["cohesion"] += event.disorganization
+    unit["cp_expended"] += event.cp if sign > 0 else -event.cp
+    if event.disorganization:  # mostly none: no exact arithmetic to do (cohesion_change)
+        unit["cohesion"] -= event.disorganization if sign > 0 else -event.disorganization
 
 
 def _cohesion_adjusted(d: Draft, event: CohesionAdjusted, sign: int) -> None:
