@@ -137,24 +137,23 @@ event.listen(
 )
 
 
-_ROW: Final = (
+EVENT_ROW: Final = (
     events_table.c.seq,
     events_table.c.kind,
     events_table.c.payload,
     events_table.c.link,
-    events_table.c.recorded_at,
 )
-"""The columns of an event row as the journal is read."""
+"""The columns of an event row as the journal is read (``recorded_at`` is written for the
+record and not read back: parsing a million timestamps was a tenth of a replay)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Recorded:
-    """An event as stored: its sequence number (1 = the game's start), when it was written and
-    its hash-chain ``link`` (``ledger.journal.chain``)."""
+    """An event as stored: its sequence number (1 = the game's start) and its hash-chain
+    ``link`` (``ledger.journal.chain``)."""
 
     seq: int
     event: Event
-    recorded_at: datetime
     link: str = ""
 
 
@@ -377,17 +376,17 @@ class EventStore:
         sequence number that does not hold."""
         return self.decoded(name, self._rows(name, after))
 
-    def decoded(self, name: str, rows: Sequence[Row[Any, Any, Any, Any, Any]]) -> list[Recorded]:
+    def decoded(self, name: str, rows: Sequence[Row[Any, Any, Any, Any]]) -> list[Recorded]:
         """The events of game ``name``'s verified ``rows``. Raises ``JournalBrokenError`` at
         the first row that is no event of its kind."""
         recorded = []
-        for seq, kind, payload, link_, recorded_at in rows:  # the columns of _ROW
+        for seq, kind, payload, link_ in rows:  # the columns of EVENT_ROW
             try:
                 event = decode(payload, kind)
             except CorruptPayloadError as exc:
                 where = f"game {name!r} in {self.location}: event {seq}"
                 raise JournalBrokenError(f"{where} cannot be read: {exc}", seq) from exc
-            recorded.append(Recorded(seq, event, recorded_at, link_))
+            recorded.append(Recorded(seq, event, link_))
         return recorded
 
     def verify(self, name: str) -> int:
@@ -398,8 +397,8 @@ class EventStore:
 
     def partitions(
         self, name: str, after: tuple[int, str] | None = None, size: int = 5000
-    ) -> Iterator[Sequence[Row[Any, Any, Any, Any, Any]]]:
-        """The event rows (seq, kind, payload, link, recorded_at) of game ``name`` after
+    ) -> Iterator[Sequence[Row[Any, Any, Any, Any]]]:
+        """The event rows (seq, kind, payload, link) of game ``name`` after
         ``after`` (the sequence number and verified link of an event; ``None``: from the
         start), ``size`` at a time and each batch verified before it is given (numbers without
         gap, one ``GameStarted`` at 1, the hash chain), so a whole journal is never in memory.
@@ -410,7 +409,7 @@ class EventStore:
         with self.translated(), self.engine.connect() as conn:
             game_id = self.game_id_of(conn, name)
             result = conn.execution_options(stream_results=True, yield_per=size).execute(
-                select(*_ROW)
+                select(*EVENT_ROW)
                 .where(events_table.c.game_id == game_id, events_table.c.seq > seq)
                 .order_by(events_table.c.seq)
             )
@@ -423,12 +422,12 @@ class EventStore:
 
     def _rows(
         self, name: str, after: tuple[int, str] | None = None
-    ) -> Sequence[Row[Any, Any, Any, Any, Any]]:
+    ) -> Sequence[Row[Any, Any, Any, Any]]:
         since = after if after is not None else (0, START)
         with self.translated(), self.engine.connect() as conn:
             game_id = self.game_id_of(conn, name)
             rows = conn.execute(
-                select(*_ROW)
+                select(*EVENT_ROW)
                 .where(events_table.c.game_id == game_id, events_table.c.seq > since[0])
                 .order_by(events_table.c.seq)
             ).all()
@@ -436,7 +435,7 @@ class EventStore:
         return rows
 
     def _check(
-        self, name: str, rows: Sequence[Row[Any, Any, Any, Any, Any]], since: tuple[int, str]
+        self, name: str, rows: Sequence[Row[Any, Any, Any, Any]], since: tuple[int, str]
     ) -> None:
         """Raise ``JournalBrokenError`` unless ``rows`` follow event ``since`` (its number and
         link) as ``chain.first_break`` requires."""
@@ -492,4 +491,4 @@ class EventStore:
             with self.translated(), self.engine.connect() as conn:
                 found = last_row(conn, table, self.game_id_of(conn, name))[0]
             raise StaleSequenceError(name, expected_seq, found) from exc
-        return [Recorded(r["seq"], e, now, r["link"]) for r, e in zip(rows, events, strict=True)]
+        return [Recorded(r["seq"], e, r["link"]) for r, e in zip(rows, events, strict=True)]

@@ -17,16 +17,8 @@ from sqlalchemy import select
 
 from ledger.journal.chain import START, first_break
 from ledger.journal.errors import JournalBrokenError
-from ledger.journal.store import EventStore, Recorded, events_table
+from ledger.journal.store import EVENT_ROW, EventStore, Recorded, events_table
 from ledger.model.events import EventUndone
-
-_COLUMNS = (
-    events_table.c.seq,
-    events_table.c.kind,
-    events_table.c.payload,
-    events_table.c.link,
-    events_table.c.recorded_at,
-)
 
 
 def load_window(
@@ -48,7 +40,7 @@ def load_window(
         game_id = store.game_id_of(conn, name)
         rows = list(
             conn.execute(
-                select(*_COLUMNS)
+                select(*EVENT_ROW)
                 .where(
                     events_table.c.game_id == game_id,
                     events_table.c.seq >= max(first - 1, 1),
