@@ -113,8 +113,12 @@ def fold_onto(state: GameState | None, events: Iterable[Event]) -> GameState:
     start), frozen once at the end. Raises ``JournalOrderError`` as ``apply`` does, and when
     there is no state at all."""
     draft = Draft(state) if state is not None else None
+    effects = _EFFECTS
     for event in events:
-        if draft is None:
+        effect = effects.get(type(event))  # the common case first: one lookup per event
+        if effect is not None and draft is not None:
+            effect(draft, event, 1)
+        elif draft is None:
             draft = Draft(apply(None, event))
         elif isinstance(event, GameStarted):
             raise JournalOrderError("a game can start only once")
