@@ -148,12 +148,19 @@ def _capacity_errors(state: GameState, group_id: str, supplies: Supplies) -> lis
     share = filled_share(after, capacity)
     if share <= 1:
         return []
+    carried = after.nonzero()
+    if len(carried) == 1:  # one commodity: the points over
+        commodity, amount = carried[0]
+        limit = capacity.get(commodity)
+        name = COMMODITY_NAMES[commodity]
+        over = f"{amount - limit} {name} over its capacity of {limit} {name}"
+    else:  # a mixed load counted pro rata: the exact share over
+        over = f"{share} of its capacity counted pro rata, {share - 1} over"
     return [
         LedgerError(
             "--to",
             f"{state.holder_name(group_id)} ({group.light} light, {group.medium} medium, "
-            f"{group.heavy} heavy) would carry {after.describe()}: {float(share):.0%} of its "
-            "capacity",
+            f"{group.heavy} heavy) would carry {after.describe()}: {over}",
             "54.2",
         )
     ]

@@ -161,6 +161,24 @@ def test_trucks_load_up_to_their_54_2_capacity(mini_state: GameState) -> None:
     assert not transfer(half, "cw_matruh", "cw_c3721", Supplies(fuel=426), src(half)).ok
 
 
+def test_a_load_one_point_over_capacity_says_so(mini_state: GameState) -> None:
+    """The refusal names the exact excess, not a share rounded to "100 %"."""
+    from ledger.commands.transfers import transfer
+
+    # 5 light + 5 medium carry 850 Fuel (54.2): 851 is one point over
+    text = errors(
+        transfer(mini_state, "cw_matruh", "cw_c3721", Supplies(fuel=851), src(mini_state))
+    )
+    assert "1 Fuel over its capacity of 850 Fuel" in text
+    # a mixed load, pro rata: 15 of 30 Ammunition and 426 of 850 Fuel fill 851/850
+    half = run(
+        mini_state,
+        transfer(mini_state, "cw_matruh", "cw_c3721", Supplies(ammo=15), src(mini_state)),
+    )
+    text = errors(transfer(half, "cw_matruh", "cw_c3721", Supplies(fuel=426), src(half)))
+    assert "851/850 of its capacity counted pro rata, 1/850 over" in text
+
+
 def test_a_convoy_moves_within_its_cpa_burning_its_own_fuel(mini_state: GameState) -> None:
     from fractions import Fraction
 
