@@ -60,7 +60,9 @@ ARRIVAL_CAUSES: Final = {
     "correction": "",
 }
 """Why supplies appear at a holder, with the case that governs it: ``convoy`` arrives in the
-Naval Convoy Arrival Phase (5.2 III.D); ``captured`` is the usable share only (50.16, 51.16)."""
+Naval Convoy Arrival Phase (5.2 III.D); ``captured`` records amounts the players have already
+reduced to the usable share (50.16, 51.16) and applies no share itself: ``capture`` (in
+``ledger.commands.capture``) is the command that takes the enemy's stock and works it out."""
 
 
 def _refuse(*errors: LedgerError) -> Outcome:
