@@ -22,6 +22,8 @@ from ledger.model.state import GameState
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MINI = FIXTURES / "mini.toml"
+# Copies of the ../shared files tests check data against (tests/fixtures/reference/README.md)
+REFERENCE = FIXTURES / "reference"
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -13,11 +12,9 @@ from ledger.charts.dice import D66, TWO_D6_SUM
 from ledger.charts.engine import PRINTED_GAP, CoverageProblem, coverage_problems
 from ledger.charts.loader import bundled_chart, bundled_chart_ids
 from ledger.model.rulings import RULINGS
+from tests.conftest import REFERENCE
 
-REFERENCE_CSV = (
-    Path(__file__).resolve().parents[3]
-    / "shared/reference/cna/charts/15.79-close-assault-results.csv"
-)
+REFERENCE_CSV = REFERENCE / "cna/charts/15.79-close-assault-results.csv"
 KEYS = (
     "<=-11", "-10..-8", "-7..-6", "-5..-4", "-3", "-2", "-1", "0", "+1", "+2", "+3", "+4",
     "+5..+6", "+7..+8", "+9..+10", "ov11-13", "ov14-16", "ov17+",

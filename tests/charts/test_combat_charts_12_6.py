@@ -3,17 +3,15 @@ coverage of the 36 readings, printed cells and exact odds."""
 
 import csv
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from ledger.charts.dice import D66
 from ledger.charts.engine import coverage_problems
 from ledger.charts.loader import bundled_chart, bundled_chart_ids
+from tests.conftest import REFERENCE
 
-REFERENCE_CSV = (
-    Path(__file__).resolve().parents[3] / "shared/reference/cna/charts/12.6-artillery-barrage.csv"
-)
+REFERENCE_CSV = REFERENCE / "cna/charts/12.6-artillery-barrage.csv"
 COLUMNS = ("1-2", "3-4", "5-6", "7-8", "9-10", "11-12", "13-14", "15-16", "17+")
 RESULTS = {
     "infantry": ("no effect", "P", "1", "2"),
@@ -119,7 +117,6 @@ def test_gun_rows_have_no_pin() -> None:
     assert all(r != "P" for key in chart.keys for r in chart.distribution(key))
 
 
-@pytest.mark.skipif(not REFERENCE_CSV.exists(), reason="shared reference CSV not present")
 def test_every_cell_matches_the_reference_csv() -> None:
     lines = [line for line in REFERENCE_CSV.read_text().splitlines() if not line.startswith("#")]
     names = {"no_effect": "no effect", "pinned": "P", "lose_1": "1", "lose_2": "2"}

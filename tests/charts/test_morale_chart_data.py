@@ -2,18 +2,16 @@
 
 import csv
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from ledger.charts.dice import D66
 from ledger.charts.engine import PRINTED_GAP, coverage_problems
 from ledger.charts.loader import bundled_chart, bundled_chart_ids
+from tests.conftest import REFERENCE
 
 CHART_ID = "17.4-morale-modification"
-REFERENCE_CSV = (
-    Path(__file__).resolve().parents[3] / "shared/reference/cna/charts/17.4-morale-modifier.csv"
-)
+REFERENCE_CSV = REFERENCE / "cna/charts/17.4-morale-modifier.csv"
 KEYS = ("+8", "+7", "+6", "+5", "+4", "+3", "+2", "+1", "0", *(str(-n) for n in range(1, 18)))
 
 
@@ -112,7 +110,6 @@ def test_rows_serve_their_levels_with_open_ends_at_plus_8_and_minus_17() -> None
     assert chart.row_for(-40).key == "-17"
 
 
-@pytest.mark.skipif(not REFERENCE_CSV.exists(), reason="shared reference CSV not present")
 def test_every_cell_matches_the_reference_csv() -> None:
     chart = bundled_chart(CHART_ID)
     lines = [line for line in REFERENCE_CSV.read_text().splitlines() if not line.startswith("#")]

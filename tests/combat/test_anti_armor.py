@@ -6,7 +6,6 @@ import csv
 import json
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -20,8 +19,9 @@ from ledger.combat.terrain import Hexside
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.model.rulings import RULINGS
 from ledger.model.units import Ratings
+from tests.conftest import REFERENCE
 
-CSV = Path("/work/shared/reference/cna/charts/14.6-anti-armor-results.csv")
+CSV = REFERENCE / "cna/charts/14.6-anti-armor-results.csv"
 
 
 def guns(points: int, rating: int = 1, unit: str = "fire", hex_: str = "F") -> Element:

@@ -2,7 +2,6 @@
 
 import csv
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -36,12 +35,11 @@ from ledger.combat.assault_losses import (
 from ledger.combat.forces import CombatClass, Element, Loss
 from ledger.model.rulings import RULINGS
 from ledger.model.units import Ratings
+from tests.conftest import REFERENCE
 
 DCA = "defensive_close_assault"
 OCA = "offensive_close_assault"
-REFERENCE_CSV = (
-    Path(__file__).resolve().parents[3] / "shared/reference/cna/charts/15.89-prisoners-captured.csv"
-)
+REFERENCE_CSV = REFERENCE / "cna/charts/15.89-prisoners-captured.csv"
 
 
 def inf(unit: str, points: int, dca: int | None = 2, *, hex_: str = "A", oca: int = 1) -> Element:

@@ -3,7 +3,6 @@
 import csv
 from fractions import Fraction
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -30,10 +29,9 @@ from ledger.rules.breakdown import (
     toe_broken_down_odds,
     truck_bar_shift,
 )
+from tests.conftest import REFERENCE
 
-REFERENCE_CSV = (
-    Path(__file__).resolve().parents[3] / "shared/reference/cna/charts/21.38-breakdown.csv"
-)
+REFERENCE_CSV = REFERENCE / "cna/charts/21.38-breakdown.csv"
 COLUMNS = ("0-3", "4-10", "11-20", "21-30", "31-40", "41-50", "51-60", "61-70", "71+")
 OPTIONS = {r.id: r.options for r in RULINGS}
 ALL_RULINGS = st.builds(
@@ -89,7 +87,6 @@ def test_every_column_covers_the_36_readings_once_and_there_is_no_printed_gap() 
         assert sum(chart.distribution(key).values()) == 1
 
 
-@pytest.mark.skipif(not REFERENCE_CSV.exists(), reason="shared reference CSV not present")
 def test_every_cell_matches_the_reference_csv() -> None:
     lines = [line for line in REFERENCE_CSV.read_text().splitlines() if not line.startswith("#")]
     records = list(csv.DictReader(lines))

@@ -1,8 +1,9 @@
 """Close Action (8.73): the printed cells, the decoded die-roll windows, the ratio column at every
 boundary and what a result does to each side.
 
-Source: ../shared/rules/004_948575d8d0b81562.txt. Result row n is printed on source line
-10..16 for rows 1..7, then on line 18 + 2 (n - 8) for rows 8..15.
+Source: ../shared/rules/004_948575d8d0b81562.txt, read from its copy in
+tests/fixtures/reference/rules/. Result row n is printed on source line 10..16 for rows 1..7,
+then on line 18 + 2 (n - 8) for rows 8..15.
 """
 
 from __future__ import annotations
@@ -29,12 +30,13 @@ from ledger.games.highway_to_the_reich.close_action import (
     windows_from_layout,
 )
 from ledger.games.highway_to_the_reich.rulings import DIE_ROLL_WINDOWS
+from tests.conftest import REFERENCE
 
 DECODINGS = DIE_ROLL_WINDOWS.options
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "games" / "htr.md"
 EXAMPLES = ROOT / "docs" / "examples" / "htr"
-RULES = ROOT.parent / "shared" / "rules" / "004_948575d8d0b81562.txt"
+RULES = REFERENCE / "rules" / "004_948575d8d0b81562.txt"  # its lines 1-32, the 8.73 table
 
 
 @pytest.mark.parametrize(
