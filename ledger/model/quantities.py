@@ -96,6 +96,12 @@ _CP_TEXT = re.compile(r"^\s*(?:(?P<whole>\d+)\s+)?(?P<num>\d+)(?:/(?P<den>\d+))?
 _CP_DECIMAL = re.compile(r"^\s*\d+\.\d+\s*$")
 
 
+CP_TEXT_LIMIT: Final = 16
+"""The longest text read as a CP amount: no CP figure of the game needs more characters
+("100 3/4" is 7), and refusing longer text first keeps a pasted 5,000-digit number from
+reaching Python's integer conversion."""
+
+
 class CPFormatError(ValueError):
     """Text that is not a Capability Point amount in whole quarters."""
 
@@ -104,9 +110,14 @@ def parse_cp(text: str) -> Fraction:
     """Read a Capability Point amount: ``"5"``, ``"1/2"``, ``"2 1/2"`` or ``"2.25"``.
 
     Returns a non-negative ``Fraction`` in whole quarter points.
-    Raises ``CPFormatError`` naming the text when it is not a number, is negative, or is not a
-    multiple of 1/4 CP (the finest cost in the game, 8.37).
+    Raises ``CPFormatError`` naming the text when it is longer than ``CP_TEXT_LIMIT``, is not a
+    number, is negative, or is not a multiple of 1/4 CP (the finest cost in the game, 8.37).
     """
+    if len(text) > CP_TEXT_LIMIT:
+        raise CPFormatError(
+            f"CP {text[:12]!r}… ({len(text)} characters) is too long: a CP amount is written in "
+            f"at most {CP_TEXT_LIMIT} characters (5, 1/2, 2 1/2)"
+        )
     match = _CP_TEXT.match(text)
     value: Fraction
     if match:

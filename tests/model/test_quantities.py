@@ -57,3 +57,12 @@ def test_supplies_arithmetic_and_description() -> None:
     assert a - a == Supplies()
     assert (a - a).is_zero
     assert a.describe() == "1 Ammunition, 10 Fuel, 5 Water"
+
+
+def test_a_pasted_huge_number_is_refused_before_it_is_converted() -> None:
+    """Issue 15: 5,000 digits crashed in int(); any text past 16 characters is refused, and
+    the message shows its start, not all of it."""
+    with pytest.raises(CPFormatError, match=r"\(5000 characters\) is too long") as refused:
+        parse_cp("9" * 5000)
+    assert len(str(refused.value)) < 200
+    assert parse_cp("100 3/4") == Fraction(403, 4)
