@@ -2,9 +2,11 @@
 
 Every subcommand takes ``--db URL`` (a file path or an SQLAlchemy URL; default
 ``QUARTERMASTER_DB`` or an SQLite file in the per-user data directory), ``--game NAME``
-(default ``QUARTERMASTER_GAME``, or the only game in the database) and ``--json``.
-Exit status: 0 done, 1 refused (every error printed, nothing written), 2 usage error or a
-database that cannot be used (missing, foreign, locked, read-only, unreachable: one line).
+(default ``QUARTERMASTER_GAME``, or the only game in the database; never empty), ``--json``
+and ``--debug``. Exit status: 0 done, 1 refused (every error printed, nothing written), 2 usage
+error (a number out of its bound too, ``ledger.cli.bounds``), a database that cannot be used
+(missing, foreign, locked, read-only, unreachable: one line) or an unexpected error (one line;
+``--debug`` shows the traceback), 130 interrupted, 141 the output pipe closed (quietly).
 
 One module per command group adds its subcommands' parsers and holds their handlers:
 ``game`` (games, clock, phase, weather, end of stage, history, undo, verify, migrate), ``units`` (units, TOE, CP,
@@ -60,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="quartermaster",
         description="The journaled ledger of The Campaign for North Africa.",
+    )
+    parser.add_argument(
+        "--debug", action="store_true", help="show the Python traceback of an unexpected error"
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -139,10 +144,69 @@ def journal_error_status(exc: Exception) -> int | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``quartermaster`` console script; returns the exit status (0 done,
-    1 refused, 2 a usage error or a database that cannot be used). A usage error or ``--help``
-    leaves through argparse's ``SystemExit``; an exception that is neither a refusal nor a
-    journal error propagates."""
-    args = build_parser().parse_args(argv)
+    1 refused, 2 a usage error, a database that cannot be used or an unexpected error, 130
+    interrupted, 141 output pipe closed). A usage error or ``--help`` leaves through argparse's
+    ``SystemExit``.
+
+    Nothing a user can do ends in a traceback: an exception that is neither a refusal nor a
+    journal error is one line, ``error: <what> (run again with --debug for the details)``, and
+    status 2; with ``--debug`` (before or after the subcommand) it propagates, traceback and
+    all. A reader that closes the pipe early (``quartermaster history | head -1``) ends the
+    command quietly (status 141, as a command killed by SIGPIPE), stdout pointed at devnull so
+    that the interpreter's last flush cannot fail again (the recipe of the ``signal`` module's
+    documentation, "Note on SIGPIPE"). Ctrl-C is one line and status 130."""
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    debug = "--debug" in arguments  # until the parser has read them
+    try:
+        args = build_parser().parse_args(arguments)
+        debug = bool(getattr(args, "debug", False))
+        status = _run_reporting_refusals(args)
+        sys.stdout.flush()  # a closed pipe shows here rather than at the interpreter's exit
+        return status
+    except BrokenPipeError:
+        _stdout_to_devnull()
+        return BROKEN_PIPE_STATUS
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return INTERRUPTED_STATUS
+    except Exception as exc:
+        if debug:
+            raise
+        print(f"error: {unexpected(exc)} (run again with --debug for the details)", file=sys.stderr)
+        return 2
+
+
+BROKEN_PIPE_STATUS = 141
+"""The exit status when the reader of the output went away: 128 + SIGPIPE (13), what a shell
+reports for a command the signal ended."""
+
+INTERRUPTED_STATUS = 130
+"""The exit status after Ctrl-C: 128 + SIGINT (2), as a shell reports it."""
+
+
+def unexpected(exc: BaseException) -> str:
+    """An unexpected exception in one line of at most 200 characters: its type and the first
+    line of its message."""
+    lines = str(exc).strip().splitlines()
+    said = f"{type(exc).__name__}: {lines[0]}" if lines else type(exc).__name__
+    return said if len(said) <= 200 else said[:199] + "…"
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout at devnull after a broken pipe (the ``signal`` documentation's recipe), so
+    that nothing written or flushed later raises again; a stdout with no file descriptor (a
+    test's capture) is left alone."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # io.UnsupportedOperation is both
+        pass
+
+
+def _run_reporting_refusals(args: argparse.Namespace) -> int:
+    """Run the parsed command; a refusal or a journal error printed, with its exit status."""
     try:
         run(args)
     except Refused as refused:

@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from ledger.cli.bounds import TRUCK_POINTS, shown
 from ledger.cli.choices import ROLES
 
 if TYPE_CHECKING:
@@ -28,6 +29,13 @@ if TYPE_CHECKING:
 
 WRITE_TRIES = 3
 """How often a write command is tried when other writers keep appending first."""
+
+MAX_CP_PER_COMMAND = 100
+"""The most CP one command may expend or plan, and the largest Cohesion change ``--change``
+takes. No unit of the game has a CPA above 60 (6.1x: the CPA of the fastest units; the largest
+in the scenarios is 45), a unit may not voluntarily go beyond 150 % of its CPA (8.17), and every
+CP beyond the CPA is a Disorganization Point (6.21) that takes the unit to the bottom of the
+Cohesion track (-26, 6.26) long before 100: a bigger number is a typo, never a move."""
 
 
 class Refused(Exception):
@@ -59,9 +67,25 @@ def common_options() -> argparse.ArgumentParser:
     SQLAlchemy URL), ``--game`` (default: the only game) and ``--json``; no ``-h`` of its own."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--db", help="database: an SQLite file path or an SQLAlchemy URL")
-    common.add_argument("--game", help="the game to use (default: the only one)")
+    common.add_argument(
+        "--game", type=game_name_arg, help="the game to use (default: the only one)"
+    )
     common.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    common.add_argument(
+        "--debug",
+        action="store_true",
+        default=argparse.SUPPRESS,  # leaves `quartermaster --debug COMMAND`'s value alone
+        help="show the Python traceback of an unexpected error",
+    )
     return common
+
+
+def game_name_arg(text: str) -> str:
+    """``--game``: any name but an empty or blank one (which would otherwise mean "the only
+    game" and pick one silently). Raises ``argparse.ArgumentTypeError``."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a game name cannot be empty")
+    return text
 
 
 Add = Callable[[str, str], argparse.ArgumentParser]
@@ -72,7 +96,7 @@ def add_truck_options(p: argparse.ArgumentParser, what: str) -> None:
     """Add ``--light``, ``--medium`` and ``--heavy N`` (whole truck points of each type, 54.2;
     default ``None``: not given) to ``p``, each helped as "<type> ``what``"."""
     for kind in ("light", "medium", "heavy"):
-        p.add_argument(f"--{kind}", type=int, metavar="N", help=f"{kind} {what}")
+        p.add_argument(f"--{kind}", type=TRUCK_POINTS, metavar="N", help=f"{kind} {what}")
 
 
 def trucks_given(args: argparse.Namespace) -> tuple[int, int, int] | None:
@@ -250,25 +274,50 @@ def holder_id(state: GameState, text: str, field: str, kinds: tuple[str, ...]) -
     return found
 
 
-def cp_arg(text: str) -> Fraction:
-    """A CP amount typed on the command line (``5``, ``1/2``, ``2 1/2``, 6.12) as an exact,
-    non-negative ``Fraction`` in whole quarter points (8.37). Raises ``Refused`` with the
-    parser's message for anything else (not a number, negative, finer than 1/4 CP)."""
-    from ledger.model.quantities import CPFormatError, parse_cp
-
-    try:
-        return parse_cp(text)
-    except CPFormatError as exc:
-        raise Refused([str(exc)]) from exc
+def cp_arg(text: str, field: str = "CP") -> Fraction:
+    """A CP amount typed on the command line for option or argument ``field`` (``5``, ``1/2``,
+    ``2 1/2``, 6.12) as an exact, non-negative ``Fraction`` in whole quarter points (8.37), at
+    most ``MAX_CP_PER_COMMAND``. Raises ``BadRequest`` (exit status 2, a usage error) for text
+    longer than ``CP_TEXT_LIMIT`` (16, before converting it) or a value above the bound, and
+    ``Refused`` with the parser's message for anything else (not a number, negative, finer than
+    1/4 CP)."""
+    return _bounded_cp(text, text, field)
 
 
-def signed_cp_arg(text: str) -> Fraction:
+def signed_cp_arg(text: str, field: str = "CP") -> Fraction:
     """``cp_arg`` with an optional leading sign (``+``, ``-`` or the minus sign ``−``): a change
-    in quarter points such as ``adjust-cohesion --change=-1/2``, as a ``Fraction``. Raises
-    ``Refused`` as ``cp_arg`` does."""
+    in quarter points such as ``adjust-cohesion --change=-1/2``, as a ``Fraction`` of at most
+    ``MAX_CP_PER_COMMAND`` either way. Raises ``BadRequest`` or ``Refused`` as ``cp_arg``
+    does."""
     stripped = text.strip()
     sign = -1 if stripped.startswith(("-", "−")) else 1
-    return sign * cp_arg(stripped.lstrip("+-−"))
+    return sign * _bounded_cp(stripped.lstrip("+-−"), text, field)
+
+
+def _bounded_cp(text: str, typed: str, field: str) -> Fraction:
+    """``text`` (``typed`` without its sign) read as ``cp_arg`` says; the refusals quote
+    ``typed``."""
+    from ledger.model.quantities import CP_TEXT_LIMIT, CPFormatError, parse_cp
+
+    if len(text) > CP_TEXT_LIMIT:  # parse_cp's own limit, refused here as a usage error
+        raise BadRequest(
+            [
+                f"{field} {shown(typed)}: too long for a CP amount (at most {CP_TEXT_LIMIT} "
+                "characters: 5, 1/2, 2 1/2)"
+            ]
+        )
+    try:
+        value = parse_cp(text)
+    except CPFormatError as exc:
+        raise Refused([str(exc)]) from exc
+    if value > MAX_CP_PER_COMMAND:
+        raise BadRequest(
+            [
+                f"{field} {shown(typed)}: more than {MAX_CP_PER_COMMAND} CP in one command; no "
+                "unit's CPA is above 60 (6.1x) and every CP beyond the CPA is a DP (6.21)"
+            ]
+        )
+    return value
 
 
 _TABLE_COLUMNS: dict[str, tuple[str, ...]] = {

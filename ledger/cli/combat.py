@@ -23,6 +23,7 @@ from ledger.cli.app import (
     add_source_options,
     print_report,
 )
+from ledger.cli.bounds import MAX_ARG_CHARS, SEED, shown
 from ledger.cli.choices import SIDES
 from ledger.games import GAME_TITLES
 
@@ -121,7 +122,7 @@ def add_combat_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
         "--dice", action="append", default=[], metavar="NAME=N", help="a reading: target=34"
     )
     p.add_argument("--roll", action="store_true", help="let the ledger throw the dice")
-    p.add_argument("--seed", type=int, metavar="N", help="with --roll: the seed (recorded)")
+    p.add_argument("--seed", type=SEED, metavar="N", help="with --roll: the seed (recorded)")
     p.add_argument(
         "--allocation", type=Path, metavar="FILE.json", help="the owner's choice of losses"
     )
@@ -210,10 +211,12 @@ def _dice_args(texts: Sequence[str]) -> dict[str, int]:
     for text in texts:
         name, _, value = text.partition("=")
         try:
+            if len(value) > MAX_ARG_CHARS:  # not converted: a reading has two digits
+                raise ValueError(value)
             dice[name.strip()] = int(value)
         except ValueError:
             raise BadRequest(
-                [LedgerError("--dice", f"expected NAME=N (target=34), found {text!r}")]
+                [LedgerError("--dice", f"expected NAME=N (target=34), found {shown(text)}")]
             ) from None
     return dice
 

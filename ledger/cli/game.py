@@ -19,6 +19,7 @@ from ledger.cli.app import (
     add_source_options,
     print_report,
 )
+from ledger.cli.bounds import LAST_EVENTS
 from ledger.cli.choices import WEATHERS
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def add_stage_parsers(add: Add) -> None:
     p = add("end-stage", "end the Operations Stage: CP expended back to 0 (6.16), clock advances")
     add_source_options(p, "commander_in_chief")
     p = add("history", "the journal: sequence, game time, side/role, what, why")
-    p.add_argument("--last", type=int, metavar="N", help="only the last N events")
+    p.add_argument("--last", type=LAST_EVENTS, metavar="N", help="only the last N events")
     p = add("undo", "reverse the last action, with what the ledger posted for it")
     add_source_options(p, "commander_in_chief")
 

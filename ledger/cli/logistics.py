@@ -11,6 +11,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from ledger.cli.app import Add, App, Handler, add_source_options, cp_arg, holder_id, print_report
+from ledger.cli.bounds import DIE, SUPPLY_POINTS
 from ledger.cli.choices import ARRIVAL_CAUSES, CONSUMPTION_CAUSES, SIDES
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def add_transfer_parser(add: Add) -> None:
     p.add_argument("--from", dest="origin", required=True, metavar="HOLDER")
     p.add_argument("--to", dest="destination", required=True, metavar="HOLDER")
     for commodity in ("ammo", "fuel", "stores", "water"):
-        p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
+        p.add_argument(f"--{commodity}", type=SUPPLY_POINTS, default=0, metavar="N")
     add_source_options(p, "logistics_commander")
 
 
@@ -54,19 +55,21 @@ def add_stock_parsers(add: Add) -> None:
         p.add_argument("holder", metavar="HOLDER", help="dump, unit or truck group")
         p.add_argument("--cause", required=True, choices=list(causes))
         for commodity in ("ammo", "fuel", "stores", "water"):
-            p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
+            p.add_argument(f"--{commodity}", type=SUPPLY_POINTS, default=0, metavar="N")
         add_source_options(p, "logistics_commander")
     p = add("capture", "take the enemy's supplies; the usable share is kept (50.16, 51.16)")
     p.add_argument("enemy", metavar="ENEMY", help="the enemy's dump, unit or truck group")
     p.add_argument("--to", dest="captor", required=True, metavar="HOLDER", help="your holder")
     for commodity in ("ammo", "fuel", "stores", "water"):
-        p.add_argument(f"--{commodity}", type=int, default=0, metavar="N", help="default: all")
+        p.add_argument(
+            f"--{commodity}", type=SUPPLY_POINTS, default=0, metavar="N", help="default: all"
+        )
     add_source_options(p, "logistics_commander")
     p = add("draw-water", "draw water at a town, bir, oasis or major city (52.7, 8.48)")
     p.add_argument("holder", metavar="HOLDER", help="a unit or truck group at the well")
     p.add_argument("--at", required=True, choices=["town", "bir", "oasis", "major-city"])
-    p.add_argument("--roll", type=int, metavar="1..6", help="the die, for a town or bir")
-    p.add_argument("--water", type=int, metavar="N", help="for an oasis or major city")
+    p.add_argument("--roll", type=DIE, metavar="1..6", help="the die, for a town or bir")
+    p.add_argument("--water", type=SUPPLY_POINTS, metavar="N", help="for an oasis or major city")
     add_source_options(p, "logistics_commander")
     p = add(
         "move-trucks",
@@ -176,7 +179,7 @@ def _run_move_trucks(app: App, session: GameSession, args: argparse.Namespace) -
 
     state = session.state
     group = holder_id(state, args.trucks, "GROUP", ("trucks",))
-    trip_cp = cp_arg(args.cp)
+    trip_cp = cp_arg(args.cp, "--cp")
     side = state.holder_side(group)
     app.execute(
         lambda s: logistics.move_trucks(

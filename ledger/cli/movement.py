@@ -19,6 +19,7 @@ from ledger.cli.app import (
     holder_id,
     print_report,
 )
+from ledger.cli.bounds import READING, TOE_POINTS
 from ledger.cli.choices import MOVE_ACTIONS
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def add_vehicle_parsers(add: Add) -> None:
     p.add_argument(
         "--roll",
         action="append",
-        type=int,
+        type=READING,
         default=[],
         metavar="NN",
         help="a reading 11..66 (large die the tens), one per vehicle type due, in the listed order",
@@ -63,7 +64,7 @@ def add_vehicle_parsers(add: Add) -> None:
     p = add("repair", "TOE Strength Points awaiting repair return to the TOE (Repair Phase, 5.2)")
     p.add_argument("unit", metavar="UNIT")
     p.add_argument("--system", required=True, metavar="SYSTEM", help="weapon system id or name")
-    p.add_argument("--points", required=True, type=int, metavar="N")
+    p.add_argument("--points", required=True, type=TOE_POINTS, metavar="N")
     add_source_options(p, "field_commander")
 
 
@@ -98,10 +99,11 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
                 _odds(odds)
             return
 
+    cp = cp_arg(args.cp, "--cp") if args.command == "move" else None
+
     def make(now: GameState) -> Outcome:
         source = app.source(now, side)
-        if args.command == "move":
-            cp = cp_arg(args.cp)
+        if cp is not None:
             return move_unit(now, unit_id, args.to, cp, args.hexes, source, args.action)
         if args.command == "repair":
             return repair(now, unit_id, args.system, args.points, source)

@@ -19,6 +19,7 @@ from ledger.cli.app import (
     holder_id,
     print_report,
 )
+from ledger.cli.bounds import OPSTAGES, SUPPLY_POINTS, TIME_LIMIT
 from ledger.cli.choices import SIDES, WEATHERS
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def add_planning_parsers(add: Add) -> None:
     p = add("forecast", "who runs dry when: a formation's or a side's supply played forward")
     p.add_argument("unit", metavar="HQ", nargs="?", help="a Parent Formation (else --side)")
     p.add_argument("--side", choices=SIDES, help="the whole side's General Supply Net (4.55)")
-    p.add_argument("--opstages", type=int, default=6, metavar="N")
+    p.add_argument("--opstages", type=OPSTAGES, default=6, metavar="N")
     p.add_argument("--cp", default="0", metavar="CP", help="CP moved each OpStage (default 0)")
     p.add_argument("--weather", choices=WEATHERS, default="normal")
     p = add(
@@ -39,7 +40,7 @@ def add_planning_parsers(add: Add) -> None:
         "propose the loading that delivers the most of the open requisitions (54.2 capacities)",
     )
     p.add_argument("--side", required=True, choices=SIDES)
-    p.add_argument("--time-limit", type=float, default=10.0, metavar="SECONDS")
+    p.add_argument("--time-limit", type=TIME_LIMIT, default=10.0, metavar="SECONDS")
     p.add_argument(
         "--exclude-requisition", action="append", default=[], metavar="R", help="plan without R"
     )
@@ -59,7 +60,7 @@ def add_planning_parsers(add: Add) -> None:
     p = add("requisition", "file a Supply Requisition for a unit (4.55)")
     p.add_argument("unit", metavar="UNIT")
     for commodity in ("ammo", "fuel", "stores", "water"):
-        p.add_argument(f"--{commodity}", type=int, default=0, metavar="N")
+        p.add_argument(f"--{commodity}", type=SUPPLY_POINTS, default=0, metavar="N")
     p.add_argument("--note", default="")
     add_source_options(p, "field_commander")
     p = add("fulfil", "fulfil a requisition by a transfer from a dump, unit or trucks (4.55)")
@@ -77,7 +78,7 @@ def _run_forecast(app: App, session: GameSession, args: argparse.Namespace) -> N
     from ledger.reports.forecast import forecast_rows, formation_forecast, side_forecast
 
     state = session.state
-    planned_cp = cp_arg(args.cp) if args.cp != "0" else Fraction(0)
+    planned_cp = cp_arg(args.cp, "--cp") if args.cp != "0" else Fraction(0)
     plan = {"opstages": args.opstages, "cp_per_opstage": planned_cp, "weather": args.weather}
     if args.unit is not None:
         hq = holder_id(state, args.unit, "HQ", ("unit",))

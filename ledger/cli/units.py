@@ -26,6 +26,7 @@ from ledger.cli.app import (
     table_columns,
     trucks_given,
 )
+from ledger.cli.bounds import READING, TOE_CHANGE
 from ledger.cli.choices import SIDES
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def add_capability_parsers(add: Add) -> None:
     p = add("morale", "a unit's Adjusted Morale odds at its Cohesion Level (17.4, 17.2x)")
     p.add_argument("unit", metavar="UNIT")
     p.add_argument(
-        "--reading", type=int, metavar="11..66", help="a rolled reading (large die tens)"
+        "--reading", type=READING, metavar="11..66", help="a rolled reading (large die tens)"
     )
     p = add(
         "formation", "a Parent Formation's tree: Stacking Points, CPA (6.15), Raw/Actual totals"
@@ -92,7 +93,11 @@ def add_capability_parsers(add: Add) -> None:
     p.add_argument("unit", metavar="UNIT")
     p.add_argument("--system", required=True, metavar="SYSTEM", help="weapon system id")
     p.add_argument(
-        "--change", required=True, type=int, metavar="N", help="--change=-1 lost, --change=+1 back"
+        "--change",
+        required=True,
+        type=TOE_CHANGE,
+        metavar="N",
+        help="--change=-1 lost, --change=+1 back",
     )
     add_source_options(p, "field_commander")
 
@@ -165,7 +170,7 @@ def _run_spend_cp(app: App, session: GameSession, args: argparse.Namespace) -> N
     from ledger.commands.cp import spend_cp
 
     state = session.state
-    cp = cp_arg(args.cp) if args.cp is not None else None
+    cp = cp_arg(args.cp, "CP") if args.cp is not None else None
     app.unit_command(state, lambda s, uid, src: spend_cp(s, uid, cp, src, args.action))
 
 
@@ -258,7 +263,7 @@ def _run_adjust_cohesion(app: App, session: GameSession, args: argparse.Namespac
     from ledger.commands.cp import adjust_cohesion
 
     state = session.state
-    change = signed_cp_arg(args.change) if args.change is not None else None
+    change = signed_cp_arg(args.change, "--change") if args.change is not None else None
     app.unit_command(state, lambda s, uid, src: adjust_cohesion(s, uid, args.cause, src, change))
 
 
