@@ -49,7 +49,12 @@ def add_stock_parsers(add: Add) -> None:
     """``consume``, ``arrive``, ``capture``, ``draw-water``, ``move-trucks``."""
     for name, text, causes in (
         ("consume", "supplies used, evaporated, demolished or lost (49-52)", CONSUMPTION_CAUSES),
-        ("arrive", "supplies arriving by convoy or captured (usable share)", ARRIVAL_CAUSES),
+        (
+            "arrive",
+            "supplies arriving by convoy, from a well, or captured: recorded as given (for "
+            "captured, give the usable share; `capture` works it out, 50.16, 51.16)",
+            ARRIVAL_CAUSES,
+        ),
     ):
         p = add(name, text)
         p.add_argument("holder", metavar="HOLDER", help="dump, unit or truck group")

@@ -259,3 +259,14 @@ def test_a_closed_pipe_ends_the_command_quietly(db: Path, mini_setup: Setup) -> 
         status = reader.wait(timeout=120)
     assert "Traceback" not in err and err == ""
     assert status == 141  # the pipe did break: 128 + SIGPIPE, quietly
+
+
+def test_arrive_captured_promises_no_share_it_does_not_apply(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 15: `arrive --cause captured` records the amounts as given; its help says so and
+    points at `capture`, which works the usable share out (50.16, 51.16)."""
+    with pytest.raises(SystemExit):
+        main(["arrive", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "recorded as given" in shown and "`capture` works it out" in shown
