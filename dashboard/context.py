@@ -138,13 +138,15 @@ def open_game() -> Game:
     name = st.session_state.get(GAME_KEY)
     if not name:
         _stop(
-            f"No game in {store.location} yet. Create one with "
+            f"No game in {plain(store.location)} yet. Create one with "
             "`quartermaster new NAME --scenario graziani`, then reload this page."
         )
     try:
         session = GameSession(store, name)
     except UnknownGameError:
-        _stop(f"Game {name!r} is no longer in {store.location}; pick another in the sidebar.")
+        _stop(
+            plain(f"Game {name!r} is no longer in {store.location}; pick another in the sidebar.")
+        )
     side: Side = st.session_state.get(SIDE_KEY, SIDES[0])
     role: Role = st.session_state.get(ROLE_KEY, "field_commander")
     return Game(session, side, role)

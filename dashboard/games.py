@@ -39,7 +39,7 @@ def run_calculation(game_id: str, calculation: str, request: Mapping[str, Any]) 
         lines = []
         for error in exc.errors:
             case = f" ({error.case})" if error.case and error.case not in error.message else ""
-            lines.append(f"**{plain(error.field)}**: {plain(error.message)}{case}")
+            lines.append(f"**{plain(error.field)}**: {plain(error.message + case)}")
         st.error("\n\n".join(lines))
         return {}
 

@@ -93,6 +93,9 @@ def streamlit_command(port: int, address: str | None = None) -> list[str]:
         "false",
         "--client.toolbarMode",
         "minimal",
+        # no "magic": a bare string in a page script is not printed as Markdown
+        "--runner.magicEnabled",
+        "false",
     ]
     if address:
         argv += ["--server.address", address]

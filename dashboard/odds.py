@@ -13,6 +13,8 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from dashboard.text import plain
+
 LABEL_CHARS: Final = 7
 """Longer fractions are listed under the chart; the bars then show percentages."""
 
@@ -65,6 +67,8 @@ def odds_chart(odds: Iterable[tuple[object, Fraction]], title: str, x_title: str
     st.altair_chart((bars + labels).properties(height=220), width="stretch")
     if not short:
         st.caption(
-            "Exact: "
-            + "; ".join(f"{r}: {e}" for r, e in zip(data["Result"], data["Exact"], strict=True))
+            plain(
+                "Exact: "
+                + "; ".join(f"{r}: {e}" for r, e in zip(data["Result"], data["Exact"], strict=True))
+            )
         )

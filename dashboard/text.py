@@ -15,7 +15,12 @@ from ledger.model.quantities import COMMODITY_NAMES
 from ledger.model.state import GameState
 from ledger.model.units import Side
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]<>#|~$])")
+_MARKDOWN_SPECIAL = re.compile(
+    r"[\\`*_{}\[\]<>#|~$]"  # emphasis, code, links, HTML, headings, tables, strike, KaTeX
+    r"|(?<=\])\(|!(?=\[)"  # a link's target, an image's mark
+    r"|^\s*[-+](?=\s)|^\s*\d+[.)](?=\s)",  # list items, at the start of a line
+    re.MULTILINE,
+)
 
 FIELD_LABELS: Final = {
     "--from": "From",
@@ -34,9 +39,24 @@ LINE_NAMES: Final = {"first": "first line", "second_third": "second/third line"}
 """Truck lines (8.96 first line, attached; 8.18 second/third line, convoys)."""
 
 
+def _escaped(match: re.Match[str]) -> str:
+    """The match with a backslash before its last character (a list marker keeps its indent)."""
+    found = match[0]
+    return found[:-1] + "\\" + found[-1]
+
+
 def plain(text: str) -> str:
-    """``text`` escaped so Streamlit's Markdown shows it literally (no italics, links, LaTeX)."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    """``text`` escaped so Streamlit's Markdown shows it literally: no emphasis, code, link,
+    image, HTML, heading, table, strike-through, list or KaTeX.
+
+    Every string from a scenario, a request or a player goes through it before any Streamlit
+    call that renders Markdown (headings, ``markdown``, captions, alerts, metrics, widget labels
+    and tooltips, radio options); table cells and select-box options are plain text already,
+    and get the text as it is. Parentheses and ``!`` are escaped only where they make a link or
+    an image (after ``]``, before ``[``): elsewhere they are inert, and "(6.3)" stays readable
+    in the page's source.
+    """
+    return _MARKDOWN_SPECIAL.sub(_escaped, text)
 
 
 def truck_label(group: TruckGroup, state: GameState) -> str:

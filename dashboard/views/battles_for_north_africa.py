@@ -19,6 +19,7 @@ import streamlit as st
 
 from dashboard.games import page_header, run_calculation, show_json, show_result
 from dashboard.tables import Col, show_table
+from dashboard.text import plain
 from ledger.games.battles_for_north_africa.results import explanation_table
 from ledger.games.battles_for_north_africa.terrain import hex_types, hexside_types
 from ledger.games.battles_for_north_africa.units import unit_types
@@ -48,8 +49,9 @@ FLAGS: Final = {
     "disabled": "disabled",
     "by_road": "along a road",
 }
+# The result codes of Combat Phase ¶7-¶14 in the text's order (A1/D1, A2/D2 for An/Dn).
+# (Comments, not docstrings: Streamlit would print a bare string of a page script.)
 CODES: Final = tuple(code.code for code in explanation_table())
-"""The result codes of Combat Phase ¶7-¶14 in the text's order (A1/D1, A2/D2 for An/Dn)."""
 ATTACKER_SLOTS: Final = 4
 DEFENDER_SLOTS: Final = 3
 PRESETS: Final = {
@@ -242,7 +244,7 @@ def _supply() -> dict[str, Any] | None:
             try:
                 grid = tomllib.loads(text) if upload.name.endswith(".toml") else json.loads(text)
             except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-                st.error(f"{upload.name}: not valid TOML/JSON: {exc}")
+                st.error(plain(f"{upload.name}: not valid TOML/JSON: {exc}"))
     if grid is None:
         return None
     side = st.selectbox("Side", ["allied", "axis"], key=f"{K}side")

@@ -15,6 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from dashboard.odds import exact
+from dashboard.text import plain
 from dashboard.views.combat_units import count, unit_name, widget_key_digest
 from ledger.combat.anti_armor_column import SHIFT_BELOW_ONE_RULING, SHIFT_FROM_16_RULING
 from ledger.combat.assault_setup import AssaultRulings
@@ -222,10 +223,10 @@ def ruling_inputs(state: GameState, combat: str) -> dict[str, str]:
             options = list(ruling.options)
             current = state.ruling(ruling_id)
             value = columns[index % 2].selectbox(
-                f"{ruling_id} ({ruling.case})",
+                plain(f"{ruling_id} ({ruling.case})"),
                 options,
                 index=options.index(current) if current in options else 0,
-                help=ruling.question,
+                help=plain(ruling.question),
                 key=f"combat_ruling_{ruling_id}",
             )
             if value != current:

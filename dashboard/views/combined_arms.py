@@ -40,8 +40,9 @@ MODES_ALL: Final = {
 }
 HEXSIDES: Final = {"none": "no river", "river": "river", "ford": "ford", "bridge": "bridge"}
 RESULTS: Final = ("", *RESULT_MEANINGS)
+# The unit types some 14.0 preset has (the units filter offers these). (Comments, not docstrings:
+# Streamlit would print a bare string of a page script.)
 PRESET_TYPES: Final = tuple(t for t in UNIT_TYPES if any(p.type == t for p in all_presets()))
-"""The unit types some 14.0 preset has (the units filter offers these)."""
 
 
 def _presets(scenario: int | None) -> dict[str, Preset]:

@@ -10,13 +10,15 @@ import streamlit as st
 
 from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import Col, show_table
-from dashboard.text import truck_label, unit_label
+from dashboard.text import plain, truck_label, unit_label
 from ledger.commands import first_line_trucks, organization_phase, reorganize
 from ledger.model.phases import PHASES, phase, phase_index
 from ledger.model.trucks import TRUCK_TYPES
 from ledger.reports import formations
 from ledger.rules.organization import current_parent
 
+# Chart 9.4's levels as players name them (15.53). (Comments, not docstrings: Streamlit would
+# print a bare string of a page script.)
 LEVEL_NAMES: Final = {
     "division": "Division",
     "super_brigade": "3-point brigade",
@@ -24,7 +26,6 @@ LEVEL_NAMES: Final = {
     "battalion": "Battalion",
     "company": "Company",
 }
-"""Chart 9.4's levels as players name them (15.53)."""
 TREE_COLUMNS: Final = (
     Col("unit", "Unit", width=260),
     Col("with_parent_as", "With parent as", "attached, or assigned (9.21)"),
@@ -226,10 +227,10 @@ def formation_view(game: Game) -> None:
     metrics[2].metric("Truck points (8.96)", summary["trucks_text"])
     metrics[3].metric("Carrying troops (8.95)", summary["carrying_text"])
     size = LEVEL_NAMES[summary["size"]] + (" — shell" if summary["shell"] else "")
-    metrics[4].metric("Counts as (9.28)", size, help=summary["shell_reason"])
+    metrics[4].metric("Counts as (9.28)", size, help=plain(str(summary["shell_reason"])))
     if summary["controlled_by"] != hq_id:
         st.caption(
-            f"Its trucks belong to {state.units[summary['controlled_by']].name}, the highest "
+            f"Its trucks belong to {plain(state.units[summary['controlled_by']].name)}, the highest "
             "Parent Formation it is with (8.96)."
         )
     for row in rows:

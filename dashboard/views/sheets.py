@@ -11,6 +11,7 @@ import streamlit as st
 
 from dashboard.context import SIDE_NAMES, open_game, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
+from dashboard.text import plain
 from ledger.io.logistics_sheets import WORKBOOKS
 from ledger.io.toe_sheets import toe_log_workbook
 from ledger.model.state import GameState
@@ -64,8 +65,9 @@ def workbook_builder(state: GameState, side: Side, game_name: str) -> Callable[[
 
 
 _FILE_UNSAFE: Final = re.compile(r"[^\w.-]+")
+# The TOE picker's choice for the whole side (one worksheet per Parent Formation). (Comments, not
+# docstrings: Streamlit would print a bare string of a page script.)
 EVERY_FORMATION: Final = ""
-"""The TOE picker's choice for the whole side (one worksheet per Parent Formation)."""
 TOE_COLUMNS: Final = (
     Col("formation", "Parent Formation", width=220),
     Col("title", "Sheet"),
@@ -124,8 +126,8 @@ def render_toe(state: GameState, side: Side, game_name: str) -> None:
     show_table(shown, TOE_COLUMNS, empty=f"No {SIDE_NAMES[side]} Parent Formations in play.")
 
 
+# The Logistics download's choices (``ledger.io.logistics_sheets.WORKBOOKS`` keys).
 LOGISTICS_CHOICES: Final = ("logistics", "supply-dumps", "trucks", "supply-net", "requisitions")
-"""The Logistics download's choices (``ledger.io.logistics_sheets.WORKBOOKS`` keys)."""
 HELD_COLUMNS: Final = (Col("label", "Held", width=260), *SUPPLY_COLUMNS)
 
 
@@ -163,7 +165,7 @@ def render_logistics(state: GameState, side: Side, game_name: str) -> None:
     total = {"label": "Total", **dict(net.total.items())}
     show_table([*net.held, total], HELD_COLUMNS)
     if net.unlimited:
-        st.caption(f"Unlimited sources, not counted (60.44): {', '.join(net.unlimited)}.")
+        st.caption(plain(f"Unlimited sources, not counted (60.44): {', '.join(net.unlimited)}."))
 
 
 def render() -> None:

@@ -113,7 +113,7 @@ def toe_view(state: GameState, rows: list[Row]) -> None:
     waiting = state.units[unit_id].awaiting_repair
     if waiting:
         listed = ", ".join(f"{state.systems[h.system].name} ×{h.points}" for h in waiting)
-        st.caption(f"Awaiting repair (21.34; out of the TOE until repaired): {listed}.")
+        st.caption(plain(f"Awaiting repair (21.34; out of the TOE until repaired): {listed}."))
     ratings, columns = rating_rows(state, unit_id)
     show_table(ratings, columns)
     st.caption("– : not rated, or not summed into strength points (11.38); (n): as printed.")
