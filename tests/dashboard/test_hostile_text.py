@@ -52,6 +52,10 @@ UNESCAPED = ("**bold**", "$x^2$", "](http", "![img]", "<b>")
 """What the hostile words read as when Streamlit's Markdown would act on them."""
 NAMED = re.compile(r'^(name|counter|question) = "([^"\n]*)"$', re.MULTILINE)
 GAME = f"{HOSTILE} game"
+# The barrage of tests/dashboard/test_combat_page.py, and a Close Assault's attacker.
+GUNS = "cw.4_indian_div.31st_field_artillery_regt"
+TARGET = "it.2_libyan_div.ii_libyan_bn"
+KRRC = "cw.7_armd_div.1st_krrc"
 
 
 def app_pages() -> list[str]:
@@ -188,3 +192,26 @@ def test_streamlit_magic_is_off_however_the_dashboard_is_started() -> None:
     assert argv[argv.index("--runner.magicEnabled") + 1] == "false"
     config = tomllib.loads((APP.parents[1] / ".streamlit" / "config.toml").read_text("utf-8"))
     assert config["runner"]["magicEnabled"] is False
+
+
+def test_combat_names_units_and_systems_as_plain_text(hostile_game: GameSession) -> None:
+    """A barrage set up, its dice entered (nothing confirmed), then a Close Assault: every
+    unit, weapon system and ruling named on the way is plain text."""
+    page = "views/combat.py"
+    at = app_on(page)
+    at.multiselect(key="combat_commonwealth_barrage_units").set_value([GUNS]).run()
+    at.selectbox(key="combat_target_axis_hex").select("C3920").run()
+    at.selectbox(key="combat_target_axis_unit_C3920").select(TARGET).run()
+    assert_escaped(at, page)
+    seq = hostile_game.last_seq
+    at.number_input(key=f"combat_dice_target_{seq}").set_value(45).run()
+    at.number_input(key=f"combat_dice_trucks_{seq}").set_value(11).run()
+    named = assert_escaped(at, page)
+    assert not at.error, [e.value for e in at.error]
+    assert any("Confirm records" in m.value for m in at.markdown)
+    assert len(named) >= 2, named  # the result and what Confirm would record name the units
+    at.session_state["combat_kind"] = "close-assault"
+    at.run()
+    at.multiselect(key="combat_commonwealth_assault_units").set_value([KRRC]).run()
+    at.selectbox(key="combat_target_axis_hex").select("C3920").run()
+    assert_escaped(at, page)
