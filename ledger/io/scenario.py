@@ -1,8 +1,10 @@
 """Read and validate a scenario file (docs/scenario-format.md) into a ``Setup``.
 
 All or nothing: a file with any error yields every error as ``file:line: message`` and no
-``Setup``. Checks: TOML syntax, field types and unknown keys (pydantic), negative amounts,
-duplicate ids, unknown classes, weapon systems, parents and attachments, rulings whose default
+``Setup``. Checks: the file's size before it is read (``SCENARIO_MAX_BYTES``), UTF-8, TOML
+syntax, nesting depth and integers no figure comes near (``ledger.io.files``), field types,
+unknown keys and the game's bounds on every figure (``scenario_models``, ``ledger.model.bounds``:
+Cohesion -26..+10, Game-Turn 1..111, supply and TOE points, non-empty ids), duplicate ids, unknown classes, weapon systems, parents and attachments, rulings whose default
 is not an option, dumps whose site contradicts their location or whose stock is over their
 54.12 capacity or of a commodity that never runs out there (8.48, 8.87).
 """
@@ -11,198 +13,46 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal, TypeVar
+from typing import Any, Final, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from ledger.charts.ruling import Ruling
+from ledger.io.files import (
+    SCENARIO_MAX_BYTES,
+    FileRefused,
+    dotted,
+    parse_toml,
+    read_text,
+    tree_problems,
+)
+from ledger.io.scenario_models import (
+    FIELD_CASES,
+    MAX_ERRORS,
+    MAX_RECORDS,
+    ClassIn,
+    DumpIn,
+    ScenarioFile,
+    TimeIn,
+    TrucksIn,
+    UnitIn,
+    WeaponIn,
+)
 from ledger.model.clock import GameTime
 from ledger.model.dumps import OASIS_RULING, default_site, setup_problems
 from ledger.model.errors import LedgerError
 from ledger.model.holdings import Dump, TruckGroup
-from ledger.model.quantities import Supplies
 from ledger.model.rulings import RULINGS
 from ledger.model.scenario import ScenarioInfo, Setup
-from ledger.model.units import RATINGS, Ratings, TOEHolding, Unit, UnitClass, WeaponSystem
+from ledger.model.units import TOEHolding, Unit, UnitClass, WeaponSystem
 
 T = TypeVar("T")
 
 SCENARIO_DIR: Final = Path(__file__).resolve().parents[2] / "scenarios"
 """Where the bundled scenario files live (``scenarios/`` beside the ``ledger`` package)."""
-
-NonNegative = Annotated[int, Field(ge=0)]
-RatingName = Literal[
-    "barrage",
-    "vulnerability",
-    "anti_armor",
-    "armor_protection",
-    "offensive_close_assault",
-    "defensive_close_assault",
-    "aa",
-]
-
-
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class _Time(_Model):
-    game_turn: Annotated[int, Field(ge=1)]
-    op_stage: Annotated[int, Field(ge=1, le=3)]
-
-    def value(self) -> GameTime:
-        return GameTime(self.game_turn, self.op_stage)
-
-
-class _Rated(_Model):
-    barrage: NonNegative | None = None
-    vulnerability: NonNegative | None = None
-    anti_armor: NonNegative | None = None
-    armor_protection: NonNegative | None = None
-    offensive_close_assault: NonNegative | None = None
-    defensive_close_assault: NonNegative | None = None
-    aa: NonNegative | None = None
-    parenthesised: list[RatingName] = []
-
-    def ratings(self) -> Ratings:
-        return Ratings(
-            **{r: getattr(self, r) for r in RATINGS}, parenthesised=frozenset(self.parenthesised)
-        )
-
-
-class _Scenario(_Model):
-    id: str
-    name: str
-    case: str
-    start: _Time
-    end: _Time
-    initiative: Literal["axis", "commonwealth"] | None = None
-    source: str = ""
-    missing: list[str] = []
-
-
-class _Ruling(_Model):
-    id: str
-    case: str
-    question: str
-    options: list[str]
-    default: str
-
-
-class _Weapon(_Rated):
-    id: str
-    name: str
-    kind: str
-    cpa: NonNegative | None = None
-    cpa_mark: Literal["", "*", "+"] = ""
-    nation: str = ""
-    fuel_rate: NonNegative | None = None
-    breakdown: str = ""
-    notes: str = ""
-    case: str
-    source: str
-
-
-class _Class(_Rated):
-    id: str
-    code: str
-    unit_type: str
-    cpa: NonNegative | None = None
-    cpa_mark: Literal["", "*", "+"] = ""
-    nation: str = ""
-    echelon: str = ""
-    max_toe: NonNegative | None = None
-    max_toe_parenthesised: bool = False
-    notes: str = ""
-    case: str
-    source: str
-
-
-class _Supplies(_Model):
-    ammo: NonNegative = 0
-    fuel: NonNegative = 0
-    stores: NonNegative = 0
-    water: NonNegative = 0
-
-    def value(self) -> Supplies:
-        return Supplies(self.ammo, self.fuel, self.stores, self.water)
-
-
-class _Holding(_Model):
-    system: str
-    points: NonNegative
-    flags: list[str] = []
-
-
-class _Unit(_Model):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
-    id: str
-    name: str
-    counter: str = ""
-    side: Literal["axis", "commonwealth"]
-    nationality: str
-    echelon: str = ""
-    class_: str = Field(alias="class")
-    parent: str | None = None
-    attached_to: str | None = None
-    detached: bool = False
-    location: str = ""
-    arrival: Literal["start"] | _Time = "start"
-    basic_morale: int | None = None
-    basic_morale_untrained: int | None = None
-    in_training: bool = False
-    stacking_points: NonNegative | None = None
-    max_assigned: NonNegative | None = None
-    cohesion: Annotated[int, Field(le=10)] = 0  # never above +10 (6.23)
-    toe: list[_Holding] = []
-    supplies: _Supplies = _Supplies()
-    notes: str = ""
-    case: str
-    source: str
-
-
-class _Dump(_Supplies):
-    id: str
-    side: Literal["axis", "commonwealth"]
-    name: str
-    location: str
-    kind: Literal["dump", "dummy", "air_supply_pool", "unlimited"] = "dump"
-    site: Literal["major-city", "village", "other", "oasis", "box"] | None = None
-    count: Annotated[int, Field(ge=1)] = 1
-    notes: str = ""
-    case: str
-    source: str
-
-
-class _Trucks(_Model):
-    id: str
-    side: Literal["axis", "commonwealth"]
-    line: Literal["first", "second_third"]
-    location: str
-    light: NonNegative = 0
-    medium: NonNegative = 0
-    heavy: NonNegative = 0
-    cargo: _Supplies = _Supplies()
-    attached_to: str | None = None
-    arrival: Literal["start"] | _Time = "start"
-    purpose: str = ""
-    notes: str = ""
-    case: str
-    source: str
-
-
-class _File(_Model):
-    scenario: _Scenario
-    ruling: list[_Ruling] = []
-    weapon: list[_Weapon] = []
-    class_: list[_Class] = Field(default=[], alias="class")
-    unit: list[_Unit] = []
-    dump: list[_Dump] = []
-    trucks: list[_Trucks] = []
 
 
 class ScenarioError(Exception):
@@ -240,29 +90,54 @@ def resolve(name_or_path: str) -> Path:
 
 
 def load_scenario(path: Path) -> Setup:
-    """Read and check scenario file ``path``. Raises ``ScenarioError`` with every problem."""
-    text = path.read_text(encoding="utf-8")
+    """Read and check scenario file ``path``. Raises ``ScenarioError`` with every problem.
+
+    A file over ``SCENARIO_MAX_BYTES`` is refused from its size, before it is read."""
+    try:
+        text = read_text(path, "file", SCENARIO_MAX_BYTES)
+        raw = parse_toml(text, "toml", path.name)
+    except FileRefused as exc:
+        raise ScenarioError(exc.errors) from exc
     locator = _Locator(path.name, text)
+    odd = [_error(loc, m, locator) for loc, m in tree_problems(raw)]
+    odd += [
+        _error((table, MAX_RECORDS), f"{len(rows):,} records; at most {MAX_RECORDS:,} are read")
+        for table, rows in raw.items()
+        if isinstance(rows, list) and len(rows) > MAX_RECORDS
+    ]
+    if odd:
+        raise ScenarioError(_capped(odd))
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        line = re.search(r"line (\d+)", str(exc))
-        raise ScenarioError(
-            [LedgerError("toml", str(exc), location=f"{path.name}:{line[1] if line else 1}")]
-        ) from exc
-    try:
-        model = _File.model_validate(raw)
+        model = ScenarioFile.model_validate(raw)
     except ValidationError as exc:
         raise ScenarioError(
-            [
-                LedgerError(_dotted(err["loc"]), _message(err), location=locator.find(err["loc"]))
-                for err in exc.errors()
-            ]
+            _capped(
+                [_error(e["loc"], _message(e), locator) for e in exc.errors()[:MAX_ERRORS]],
+                exc.error_count(),
+            )
         ) from exc
     errors = list(_cross_check(model, locator))
     if errors:
         raise ScenarioError(errors)
     return _build(model)
+
+
+def _error(loc: Sequence[str | int], message: str, locator: _Locator | None = None) -> LedgerError:
+    """A problem at ``loc`` with the case bounding its field (``FIELD_CASES``)."""
+    case = next(
+        (FIELD_CASES[p] for p in reversed(loc) if isinstance(p, str) and p in FIELD_CASES), ""
+    )
+    where = locator.find(loc) if locator is not None else ""
+    return LedgerError(_dotted(loc), message, case, where)
+
+
+def _capped(errors: list[LedgerError], count: int | None = None) -> list[LedgerError]:
+    """The first ``MAX_ERRORS`` problems, and a line counting the rest."""
+    total = len(errors) if count is None else count
+    if total <= MAX_ERRORS:
+        return errors
+    rest = LedgerError("file", f"and {total - MAX_ERRORS:,} more problems")
+    return [*errors[:MAX_ERRORS], rest]
 
 
 def _message(err: Any) -> str:
@@ -272,10 +147,7 @@ def _message(err: Any) -> str:
 
 
 def _dotted(loc: Iterable[str | int]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
+    return dotted(tuple(loc))
 
 
 class _Locator:
@@ -314,11 +186,11 @@ class _Locator:
         return start
 
 
-def _cross_check(model: _File, where: _Locator) -> Iterable[LedgerError]:
+def _cross_check(model: ScenarioFile, where: _Locator) -> Iterable[LedgerError]:
     def err(loc: tuple[str | int, ...], message: str, case: str = "") -> LedgerError:
         return LedgerError(_dotted(loc), message, case, where.find(loc))
 
-    catalogue: tuple[tuple[str, Sequence[_Weapon | _Class]], ...] = (
+    catalogue: tuple[tuple[str, Sequence[WeaponIn | ClassIn]], ...] = (
         ("weapon", model.weapon),
         ("class", model.class_),
     )
@@ -329,7 +201,7 @@ def _cross_check(model: _File, where: _Locator) -> Iterable[LedgerError]:
                 yield err((table, i, "id"), f"duplicate id {rec.id!r}")
             seen.add(rec.id)
     holders: dict[str, str] = {}
-    tables: tuple[tuple[str, Sequence[_Unit | _Dump | _Trucks]], ...] = (
+    tables: tuple[tuple[str, Sequence[UnitIn | DumpIn | TrucksIn]], ...] = (
         ("unit", model.unit),
         ("dump", model.dump),
         ("trucks", model.trucks),
@@ -372,7 +244,7 @@ def _cross_check(model: _File, where: _Locator) -> Iterable[LedgerError]:
     yield from _parent_cycles(model, err)
 
 
-def _dump_sites(model: _File, err: Any) -> Iterable[LedgerError]:
+def _dump_sites(model: ScenarioFile, err: Any) -> Iterable[LedgerError]:
     """54.12, 8.48, 8.88: each dump's site fits its location and its stock fits its capacity
     (an oasis held to the default of ruling ``54.12-oasis-capacity``)."""
     oasis = next(r.default for r in RULINGS if r.id == OASIS_RULING)
@@ -381,12 +253,12 @@ def _dump_sites(model: _File, err: Any) -> Iterable[LedgerError]:
             yield err(("dump", i, key), f"dump {row.id!r}: {message}", case)
 
 
-def _dump(row: _Dump) -> Dump:
+def _dump(row: DumpIn) -> Dump:
     site = row.site or default_site(row.location)
     return _copy(Dump, row, supplies=row.value(), site=site)
 
 
-def _parent_cycles(model: _File, err: Any) -> Iterable[LedgerError]:
+def _parent_cycles(model: ScenarioFile, err: Any) -> Iterable[LedgerError]:
     parents = {u.id: u.parent for u in model.unit}
     for i, unit in enumerate(model.unit):
         seen = {unit.id}
@@ -401,7 +273,7 @@ def _parent_cycles(model: _File, err: Any) -> Iterable[LedgerError]:
             current = parents[current]
 
 
-def _time(value: Literal["start"] | _Time) -> GameTime | None:
+def _time(value: Literal["start"] | TimeIn) -> GameTime | None:
     return None if isinstance(value, str) else value.value()
 
 
@@ -412,7 +284,7 @@ def _copy(target: Callable[..., T], model: BaseModel, **overrides: Any) -> T:
     return target(**{**values, **overrides})
 
 
-def _build(model: _File) -> Setup:
+def _build(model: ScenarioFile) -> Setup:
     s = model.scenario
     return Setup(
         info=_copy(

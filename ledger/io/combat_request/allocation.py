@@ -15,7 +15,9 @@ from ledger.combat.forces import Loss
 from ledger.combat.resolve import Allocation
 from ledger.io.combat_request.errors import RequestError, pydantic_errors
 from ledger.io.combat_request.forces import RequestBuilder
-from ledger.io.combat_request.models import BarrageRequest, Count, RequestModel
+from ledger.io.combat_request.models import BarrageRequest, RequestModel, ToePoints
+from ledger.io.files import dotted, tree_problems
+from ledger.model.errors import LedgerError
 from ledger.model.state import GameState
 
 
@@ -24,7 +26,7 @@ class LossIn(RequestModel):
 
     unit: str = Field(min_length=1)
     system: str = Field(min_length=1)
-    points: Count
+    points: ToePoints
 
 
 class AllocationIn(RequestModel):
@@ -47,6 +49,9 @@ def parse_allocation(data: object, state: GameState | None, proposal: Allocation
     """The owner's allocation (decoded JSON) over ``proposal``: each list given replaces the
     proposal's; units and systems may be named as in a request. ``RequestError`` for bad
     input (the rules are checked later by ``resolve.check_allocation``)."""
+    odd = [LedgerError(dotted(loc) or "allocation", m) for loc, m in tree_problems(data)]
+    if odd:
+        raise RequestError(odd)
     try:
         given = _ALLOCATION.validate_python(data)
     except ValidationError as exc:
@@ -58,7 +63,20 @@ def parse_allocation(data: object, state: GameState | None, proposal: Allocation
     ) -> tuple[Loss, ...]:
         if given_rows is None:
             return kept
-        return tuple(_loss(b, name, i, x) for i, x in enumerate(given_rows))
+        found = tuple(_loss(b, name, i, x) for i, x in enumerate(given_rows))
+        listed: dict[tuple[str, str], int] = {}
+        for i, loss in enumerate(found):
+            first = listed.setdefault((loss.unit, loss.system), i)
+            if first != i:
+                b.errors.append(
+                    LedgerError(
+                        f"{name}[{i}]",
+                        f"{loss.unit} {loss.system} is listed twice, at {name}[{first}] and at "
+                        f"{name}[{i}]; give its points in one row",
+                        "14.43, 15.83",
+                    )
+                )
+        return found
 
     chosen = Allocation(
         losses=rows("losses", given.losses, proposal.losses),

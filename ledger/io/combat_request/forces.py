@@ -171,10 +171,14 @@ class RequestBuilder:
         points: dict[str, int] | None = None
         if spec.points is not None:
             points = {}
+            named: dict[str, str] = {}
             for key, count in spec.points.items():
                 system = self._system_of(unit, key, f"{path}.points.{key}")
-                if system is not None:
-                    points[system] = points.get(system, 0) + count
+                if system is not None and system in named:
+                    self._twice(f"weapon system {system!r}", named[system], f"{path}.points.{key}")
+                elif system is not None:
+                    points[system] = count
+                    named[system] = f"{path}.points.{key}"
         klass = combat_class(state.classes[unit.class_id].unit_type)
         if not self._position_ok(spec, klass, path):
             return None
@@ -247,6 +251,11 @@ class RequestBuilder:
         if not self._position_ok(spec, klass, path):
             return None
         self.inline.append(spec.label)
+        listed: dict[str, str] = {}
+        for j, toe in enumerate(spec.toe):
+            if toe.system in listed:
+                self._twice(f"weapon system {toe.system!r}", listed[toe.system], f"{path}.toe[{j}]")
+            listed.setdefault(toe.system, f"{path}.toe[{j}]")
         elements = [self._inline_element(spec, t, own, klass) for t in spec.toe]
         return BuiltForce(
             path,
@@ -294,6 +303,13 @@ class RequestBuilder:
     ) -> list[BuiltForce]:
         built = [self.force(s, f"{name}[{i}]", side) for i, s in enumerate(specs)]
         found = [f for f in built if f is not None]
+        listed: dict[tuple[bool, str], str] = {}
+        for f in found:
+            key = (f.ledger, f.unit)
+            if key in listed:
+                field = "unit" if f.ledger else "label"
+                self._twice(f"unit {f.unit!r}", f"{listed[key]}.{field}", f"{f.path}.{field}")
+            listed.setdefault(key, f.path)
         for f in found:
             if isinstance(f.spec, InlineForce) and not f.spec.toe and name != "target":
                 self.errors.append(
@@ -329,6 +345,17 @@ class RequestBuilder:
             if unit_id is not None:
                 found.append((unit_id, entry.hex or self.state.units[unit_id].location))
         return found
+
+    def _twice(self, what: str, first: str, again: str) -> None:
+        """A unit or weapon system listed twice in one request: it would fire (or fight, or be
+        fired at) twice and pay twice (11.31: each TOE point counts once)."""
+        self.errors.append(
+            LedgerError(
+                again,
+                f"{what} is listed twice, at {first} and at {again}; list it once",
+                "11.31",
+            )
+        )
 
     def fail(self, path: str, exc: Exception) -> None:
         self.errors.append(value_error(path, exc))

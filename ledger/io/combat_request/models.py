@@ -8,11 +8,14 @@ TOE points, 11.31, each with the 11.1 ratings of ``RatingsIn``); a barrage targe
 (8.37, 14.34); the units in the hexes (11.25); each side's morale (15.61) and organizational
 levels (15.52). ``parse_request`` and ``parse_request_text`` validate decoded JSON or JSON text
 into a request, every problem in one ``RequestError``.
+
+Figures are held to the game's bounds (``ledger.model.bounds``): TOE points 0..1,000 per weapon
+system (``ToePoints``), a Cohesion Level -26..+10 (6.23, 6.26); the text itself to the reader's
+(``ledger.io.files``: 1 MiB, integers of at most 18 digits, 32 levels of nesting).
 """
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from typing import Annotated, Any, Final, Literal
 
@@ -29,6 +32,9 @@ from pydantic import (
 
 from ledger.combat.forces import CombatClass
 from ledger.io.combat_request.errors import RequestError, pydantic_errors
+from ledger.io.files import REQUEST_MAX_BYTES, FileRefused, dotted, tree_problems
+from ledger.io.files import parse_json as parse_json_text
+from ledger.model.bounds import COHESION_MAX, COHESION_MIN, TOE_POINTS_MAX
 from ledger.model.errors import LedgerError
 from ledger.model.units import Side
 from ledger.rules.unit_size import Level
@@ -45,6 +51,26 @@ class RequestModel(BaseModel):
 
 
 Count = Annotated[int, Field(ge=0, strict=True)]
+"""A whole number, zero or more (a rating, a vulnerability); no float or string is taken."""
+ToePoints = Annotated[
+    int,
+    Field(
+        ge=0,
+        le=TOE_POINTS_MAX,
+        strict=True,
+        description="TOE Strength Points of one weapon system: 0 to 1,000 (4.47, 11.31; "
+        "counters hold tens; ledger.model.bounds.TOE_POINTS_MAX)",
+    ),
+]
+CohesionIn = Annotated[
+    Fraction,
+    Field(
+        ge=COHESION_MIN,
+        le=COHESION_MAX,
+        description="A Cohesion Level: -26 (6.26: such a unit may not attack or defend) to +10 "
+        "(6.23)",
+    ),
+]
 RatingName = Literal[
     "barrage",
     "vulnerability",
@@ -73,7 +99,7 @@ class ToeIn(RequestModel):
     """TOE Strength Points of one weapon system of an inline force."""
 
     system: str = Field(min_length=1)
-    points: Count
+    points: ToePoints
     name: str = ""
     kind: str = ""
     ratings: RatingsIn = RatingsIn()
@@ -100,7 +126,7 @@ class UnitForce(_Flags):
     """A ledger unit, named by id, counter text or name; ``points`` {system: TOE points}."""
 
     unit: str = Field(min_length=1)
-    points: dict[str, Count] | None = None
+    points: dict[str, ToePoints] | None = None
 
 
 class InlineForce(_Flags):
@@ -184,7 +210,7 @@ class MoraleIn(RequestModel):
 
     adjusted: int | None = None
     basic: int | None = None
-    cohesion: Fraction | None = None
+    cohesion: CohesionIn | None = None
     unit: str | None = None
     with_rommel: bool = False
 
@@ -247,20 +273,36 @@ _REQUEST: Final = TypeAdapter[CombatRequest](
 
 
 def parse_request(data: object) -> CombatRequest:
-    """``data`` (decoded JSON) as a request; ``RequestError`` listing every problem."""
+    """``data`` (decoded JSON) as a request; ``RequestError`` listing every problem. Data
+    nested deeper than 32 levels or holding an integer past ±10^15 is refused before it is
+    validated (``ledger.io.files.tree_problems``)."""
+    odd = [LedgerError(dotted(loc) or "request", m) for loc, m in tree_problems(data)]
+    if odd:
+        raise RequestError(odd)
     try:
         return _REQUEST.validate_python(data)
     except ValidationError as exc:
         raise RequestError(pydantic_errors(exc)) from exc
 
 
+def parse_json(text: str, what: str = "INPUT", name: str = "") -> Any:
+    """JSON text of a request or an allocation as data: at most ``REQUEST_MAX_BYTES``, integer
+    literals of at most 18 digits, nested at most 32 levels (``ledger.io.files``).
+    ``RequestError`` at ``what`` otherwise."""
+    try:
+        if len(text) > REQUEST_MAX_BYTES or len(text.encode("utf-8")) > REQUEST_MAX_BYTES:
+            raise FileRefused(
+                [LedgerError(what, f"over {REQUEST_MAX_BYTES:,} bytes; nothing of it was parsed")]
+            )
+        return parse_json_text(text, what, name)
+    except FileRefused as exc:
+        raise RequestError(exc.errors) from exc
+
+
 def parse_request_text(text: str, *, combat: str | None = None) -> CombatRequest:
     """JSON text as a request. ``combat`` (from the command line) fills in a missing
     ``"combat"`` and must agree with a given one. ``RequestError`` for bad JSON or input."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RequestError([LedgerError("INPUT", f"not JSON: {exc}")]) from exc
+    data = parse_json(text)
     if combat is not None and isinstance(data, dict):
         given = data.setdefault("combat", combat)
         if given != combat:

@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ledger.charts.ruling import Ruling
 from ledger.io.combat_request import RequestError
+from ledger.io.combat_request import parse_json as parse_request_json
 from ledger.model.errors import LedgerError
 
 GAME_MODULES: Final = {
@@ -122,11 +123,10 @@ def calculate(game_id: str, name: str, data: Any, base: Path | None = None) -> d
 
 
 def parse_json(text: str) -> Any:
-    """JSON text as data; ``RequestError`` naming ``INPUT`` when it is not JSON."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RequestError([LedgerError("INPUT", f"not JSON: {exc}")]) from exc
+    """JSON text as data; ``RequestError`` naming ``INPUT`` when it is not JSON, is over 1 MiB,
+    holds an integer literal of more than 18 digits or nests deeper than 32 levels
+    (``ledger.io.combat_request.parse_json``)."""
+    return parse_request_json(text)
 
 
 def validated(model: type[Model], data: Any, cases: Mapping[str, str]) -> Model:

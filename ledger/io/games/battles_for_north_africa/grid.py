@@ -1,15 +1,13 @@
 """The hex map a ``supply`` request names: a TOML or JSON file (docs/games/bfna.md, "The map
 file"; example docs/examples/bfna/grid.toml), or the same data inline.
 
-The file is read with ``tomllib``/``json``, its shape checked with pydantic (``models.GridIn``),
+The file is read with ``ledger.io.files`` (1 MiB at most, UTF-8, 32 levels of nesting), its shape checked with pydantic (``models.GridIn``),
 then every hex is placed on the map. Each problem names ``grid.<field inside the file>`` and the
 file; all of a round's problems come at once.
 """
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -28,6 +26,7 @@ from ledger.games.battles_for_north_africa.hexgrid import (
 from ledger.games.battles_for_north_africa.supply import MapUnit, SupplyMap
 from ledger.games.battles_for_north_africa.units import unit_type
 from ledger.io.combat_request import RequestError
+from ledger.io.files import FileRefused, dotted, parse_json, parse_toml, tree_problems
 from ledger.io.games.battles_for_north_africa.models import GRID_CASE, GridIn
 from ledger.io.games.battles_for_north_africa.problems import pydantic_errors, read_text
 from ledger.model.errors import LedgerError
@@ -44,11 +43,23 @@ def load_grid(base: Path, grid: str | dict[str, Any]) -> SupplyMap:
         origin = grid
         kind = "TOML" if grid.endswith(".toml") else "JSON"
         try:
-            data: Any = tomllib.loads(text) if kind == "TOML" else json.loads(text)
-        except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+            data: Any = (
+                parse_toml(text, "grid", grid) if kind == "TOML" else parse_json(text, "grid")
+            )
+            odd = [f"{dotted(loc)}: {m}" for loc, m in tree_problems(data)]
+        except FileRefused as exc:
             raise RequestError(
-                [LedgerError("grid", f"{origin}: not valid {kind}: {exc}", GRID_CASE)]
+                [
+                    LedgerError(
+                        "grid",
+                        f"{origin}: not valid {kind}: {e.message.removeprefix('not JSON: ')}",
+                        GRID_CASE,
+                    )
+                    for e in exc.errors
+                ]
             ) from exc
+        if odd:
+            raise RequestError([LedgerError("grid", f"{origin}: {m}", GRID_CASE) for m in odd])
     else:
         data, origin = grid, "inline map"
     try:

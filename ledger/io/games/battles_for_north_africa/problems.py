@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from ledger.charts.ruling import Ruling
+from ledger.io import files
 from ledger.io.combat_request import RequestError
 from ledger.io.games import case_in, chosen_rulings, field_path, validation_errors
 from ledger.model.errors import LedgerError
@@ -102,15 +103,13 @@ class Problems:
 
 def read_text(base: Path, name: str, field: str, case: str) -> str:
     """The UTF-8 text of file ``name`` relative to ``base`` (a byte order mark is dropped).
-    ``RequestError`` at ``field`` when it cannot be read or is not UTF-8."""
+    ``RequestError`` at ``field`` when it cannot be read, is over 1 MiB (refused before it is
+    read) or is not UTF-8 (``ledger.io.files.read_text``)."""
     try:
-        return (base / name).read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
+        return files.read_text(base / name, field, files.REQUEST_MAX_BYTES)
+    except files.FileUnreadable as exc:
         raise RequestError(
-            [LedgerError(field, f"cannot read {name!r} (in {base}): {reason}", case)]
+            [LedgerError(field, f"cannot read {name!r} (in {base}): {exc.reason}", case)]
         ) from exc
-    except UnicodeDecodeError as exc:
-        raise RequestError(
-            [LedgerError(field, f"{name}: not UTF-8 text ({exc.reason})", case)]
-        ) from exc
+    except files.FileRefused as exc:
+        raise RequestError([LedgerError(field, e.message, case) for e in exc.errors]) from exc

@@ -21,6 +21,7 @@ from ledger.games.highway_to_the_reich.close_action import (
     table_from_rows,
     windows_from_layout,
 )
+from ledger.io import files
 from ledger.io.combat_request import RequestError
 from ledger.model.errors import LedgerError
 
@@ -35,11 +36,13 @@ def read_table_file(path: Path, shown: str) -> CloseActionTable:
     """A player's transcription of 8.73 at ``path`` (``shown``: the name the request gave, used
     in messages and as the table's ``decoding``). Raises ``RequestError`` at ``table_file`` for a
     missing or unreadable file, a wrong header, a die roll that is not 1-6, a ratio column whose
-    rolls are not 1-6 once each on consecutive rows, or a cell that is not a result (8.73)."""
+    rolls are not 1-6 once each on consecutive rows, a file over 1 MiB or not UTF-8, or a cell that is not a result (8.73)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise table_error(f"cannot read {shown}: {exc.strerror}") from exc
+        text = files.read_text(path, "table_file", files.REQUEST_MAX_BYTES)
+    except files.FileUnreadable as exc:
+        raise table_error(f"cannot read {shown}: {exc.reason}") from exc
+    except files.FileRefused as exc:
+        raise table_error(exc.errors[0].message) from exc
     reader = csv.DictReader(text.splitlines())
     if tuple(reader.fieldnames or ()) != TABLE_HEADER:
         raise table_error(

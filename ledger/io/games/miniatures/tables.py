@@ -18,6 +18,7 @@ from pathlib import Path
 from ledger.games.miniatures import name_key
 from ledger.games.miniatures.command import CommandChart, CommandChartRow
 from ledger.games.miniatures.terrain import DangerousTerrain, parse_range
+from ledger.io import files
 from ledger.io.combat_request import RequestError
 from ledger.io.games import domain_error
 from ledger.model.errors import LedgerError
@@ -133,16 +134,13 @@ def load_csv(
         return None
     path = base / name
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        reason = exc.strerror or type(exc).__name__
+        text = files.read_text(path, fields[0], files.REQUEST_MAX_BYTES)
+    except files.FileUnreadable as exc:
         raise RequestError(
-            [LedgerError(fields[0], f"cannot read {name!r} (in {base}): {reason}", case)]
+            [LedgerError(fields[0], f"cannot read {name!r} (in {base}): {exc.reason}", case)]
         ) from exc
-    except UnicodeDecodeError as exc:
-        raise RequestError(
-            [LedgerError(fields[0], f"{name}: not UTF-8 text ({exc.reason})", case)]
-        ) from exc
+    except files.FileRefused as exc:
+        raise RequestError([LedgerError(fields[0], e.message, case) for e in exc.errors]) from exc
     return read_csv_table(text, name, fields[0], columns, case)
 
 
