@@ -15,9 +15,9 @@ from ledger.reports import event_log, formations
 from ledger.reports.tables import Row
 from ledger.rules.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
 
+# How many Operations Stages the cohesion chart may go back (6 at first); the journal is read
+# only that far back.
 COHESION_STAGES = (3, 6, 12, 24)
-"""How many Operations Stages the cohesion chart may go back (6 at first); the journal is read
-only that far back."""
 
 COLUMNS = (
     Col("unit", "Unit", width=260),

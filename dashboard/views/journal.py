@@ -14,8 +14,8 @@ from ledger.model.events import EventUndone
 from ledger.reports import event_log
 from ledger.reports.tables import Row
 
+# Journal events the page shows at first (and the step to show more).
 SHOWN: Final = 200
-"""Journal events the page shows at first (and the step to show more)."""
 
 HISTORY_COLUMNS: Final = (
     Col("seq", "#"),
