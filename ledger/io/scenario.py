@@ -124,11 +124,16 @@ def load_scenario(path: Path) -> Setup:
 
 def _error(loc: Sequence[str | int], message: str, locator: _Locator | None = None) -> LedgerError:
     """A problem at ``loc`` with the case bounding its field (``FIELD_CASES``)."""
+    loc = [p for i, p in enumerate(loc) if not (i and loc[i - 1] == "arrival" and p in _TAGS)]
     case = next(
         (FIELD_CASES[p] for p in reversed(loc) if isinstance(p, str) and p in FIELD_CASES), ""
     )
     where = locator.find(loc) if locator is not None else ""
     return LedgerError(_dotted(loc), message, case, where)
+
+
+_TAGS: Final = ("start", "time")
+"""The tags of ``arrival``'s two forms, left out of an error's place."""
 
 
 def _capped(errors: list[LedgerError], count: int | None = None) -> list[LedgerError]:

@@ -7,9 +7,9 @@ turned into a quantity), unknown keys refused, ids and names stripped and never 
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, StringConstraints, Tag
 
 from ledger.model.bounds import (
     COHESION_MAX,
@@ -129,6 +129,18 @@ class TimeIn(_Model):
         return GameTime(self.game_turn, self.op_stage)
 
 
+def _arrival_tag(value: Any) -> str:
+    return "start" if isinstance(value, str) else "time"
+
+
+Arrival = Annotated[
+    Annotated[Literal["start"], Tag("start")] | Annotated[TimeIn, Tag("time")],
+    Discriminator(_arrival_tag),
+]
+"""``"start"`` or ``{game_turn, op_stage}``: a string is checked as the one, anything else as
+the other, so a bad Game-Turn is reported once, as ``arrival.game_turn``."""
+
+
 class RatedIn(_Model):
     barrage: NonNegative | None = None
     vulnerability: NonNegative | None = None
@@ -222,7 +234,7 @@ class UnitIn(_Model):
     attached_to: Id | None = None
     detached: bool = False
     location: str = ""
-    arrival: Literal["start"] | TimeIn = "start"
+    arrival: Arrival = "start"
     basic_morale: int | None = None
     basic_morale_untrained: int | None = None
     in_training: bool = False
@@ -259,7 +271,7 @@ class TrucksIn(_Model):
     heavy: TruckPoints = 0
     cargo: SuppliesIn = SuppliesIn()
     attached_to: Id | None = None
-    arrival: Literal["start"] | TimeIn = "start"
+    arrival: Arrival = "start"
     purpose: str = ""
     notes: str = ""
     case: str
