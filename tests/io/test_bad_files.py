@@ -25,6 +25,7 @@ from ledger.io.combat_request import (
     parse_allocation,
     parse_request,
     parse_request_text,
+    read_request,
 )
 from ledger.io.files import (
     REQUEST_MAX_BYTES,
@@ -299,6 +300,25 @@ def test_read_text_names_a_missing_file(tmp_path: Path) -> None:
 
 
 # --- requests --------------------------------------------------------------------------------
+
+
+def test_read_request_refuses_non_utf_8_files_and_stdin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _file(tmp_path, b'{"combat": "barrage", "note": "caf\xe9"}', "latin.json")
+    with pytest.raises(RequestError) as caught:
+        read_request(str(path))
+    assert [str(e) for e in caught.value.errors] == [
+        "latin.json: INPUT: latin.json is not UTF-8 (byte 34: invalid continuation byte)"
+    ]
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe{}")))
+    with pytest.raises(RequestError, match=r"<stdin> is not UTF-8 \(byte 0"):
+        read_request("-")
+    big = _file(tmp_path, b" " * (REQUEST_MAX_BYTES + 1), "big.json")
+    with pytest.raises(RequestError, match=r"big\.json is 1,048,577 bytes"):
+        read_request(str(big), "--allocation")
+    good = EXAMPLES / "combat" / "11.35-barrage.json"
+    assert read_request(str(good)) == good.read_text(encoding="utf-8")
 
 
 def _inline_barrage(**gun: Any) -> dict[str, Any]:

@@ -56,6 +56,7 @@ from ledger.io.combat_request.models import (
     parse_json,
     parse_request,
     parse_request_text,
+    read_request,
 )
 
 __all__ = [
@@ -92,6 +93,7 @@ __all__ = [
     "parse_request",
     "parse_request_text",
     "pydantic_errors",
+    "read_request",
     "uses_ledger",
     "value_error",
 ]

@@ -16,8 +16,10 @@ system (``ToePoints``), a Cohesion Level -26..+10 (6.23, 6.26); the text itself 
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
-from typing import Annotated, Any, Final, Literal
+from pathlib import Path
+from typing import IO, Annotated, Any, Final, Literal
 
 from pydantic import (
     BaseModel,
@@ -32,7 +34,7 @@ from pydantic import (
 
 from ledger.combat.forces import CombatClass
 from ledger.io.combat_request.errors import RequestError, pydantic_errors
-from ledger.io.files import REQUEST_MAX_BYTES, FileRefused, dotted, tree_problems
+from ledger.io.files import REQUEST_MAX_BYTES, FileRefused, dotted, read_text, tree_problems
 from ledger.io.files import parse_json as parse_json_text
 from ledger.model.bounds import COHESION_MAX, COHESION_MIN, TOE_POINTS_MAX
 from ledger.model.errors import LedgerError
@@ -295,6 +297,17 @@ def parse_json(text: str, what: str = "INPUT", name: str = "") -> Any:
                 [LedgerError(what, f"over {REQUEST_MAX_BYTES:,} bytes; nothing of it was parsed")]
             )
         return parse_json_text(text, what, name)
+    except FileRefused as exc:
+        raise RequestError(exc.errors) from exc
+
+
+def read_request(path: str, what: str = "INPUT") -> str:
+    """The text of request (or allocation) file ``path``, ``-`` for standard input: at most
+    ``REQUEST_MAX_BYTES`` (a file's size checked before it is read), strict UTF-8.
+    ``RequestError`` at ``what`` ("INPUT is not UTF-8 (byte 3)", "cannot read ...") otherwise."""
+    source: Path | IO[str] = sys.stdin if path == "-" else Path(path)
+    try:
+        return read_text(source, what, REQUEST_MAX_BYTES)
     except FileRefused as exc:
         raise RequestError(exc.errors) from exc
 
