@@ -30,13 +30,6 @@ if TYPE_CHECKING:
 WRITE_TRIES = 3
 """How often a write command is tried when other writers keep appending first."""
 
-MAX_CP_PER_COMMAND = 100
-"""The most CP one command may expend or plan, and the largest Cohesion change ``--change``
-takes. No unit of the game has a CPA above 60 (6.1x: the CPA of the fastest units; the largest
-in the scenarios is 45), a unit may not voluntarily go beyond 150 % of its CPA (8.17), and every
-CP beyond the CPA is a Disorganization Point (6.21) that takes the unit to the bottom of the
-Cohesion track (-26, 6.26) long before 100: a bigger number is a typo, never a move."""
-
 
 class Refused(Exception):
     """The command cannot be done; ``errors`` are shown and the exit status is 1."""
@@ -277,7 +270,7 @@ def holder_id(state: GameState, text: str, field: str, kinds: tuple[str, ...]) -
 def cp_arg(text: str, field: str = "CP") -> Fraction:
     """A CP amount typed on the command line for option or argument ``field`` (``5``, ``1/2``,
     ``2 1/2``, 6.12) as an exact, non-negative ``Fraction`` in whole quarter points (8.37), at
-    most ``MAX_CP_PER_COMMAND``. Raises ``BadRequest`` (exit status 2, a usage error) for text
+    most ``ledger.model.bounds.CP_PER_COMMAND_MAX`` (100). Raises ``BadRequest`` (exit status 2, a usage error) for text
     longer than ``CP_TEXT_LIMIT`` (16, before converting it) or a value above the bound, and
     ``Refused`` with the parser's message for anything else (not a number, negative, finer than
     1/4 CP)."""
@@ -287,7 +280,7 @@ def cp_arg(text: str, field: str = "CP") -> Fraction:
 def signed_cp_arg(text: str, field: str = "CP") -> Fraction:
     """``cp_arg`` with an optional leading sign (``+``, ``-`` or the minus sign ``−``): a change
     in quarter points such as ``adjust-cohesion --change=-1/2``, as a ``Fraction`` of at most
-    ``MAX_CP_PER_COMMAND`` either way. Raises ``BadRequest`` or ``Refused`` as ``cp_arg``
+    ``ledger.model.bounds.CP_PER_COMMAND_MAX`` (100) either way. Raises ``BadRequest`` or ``Refused`` as ``cp_arg``
     does."""
     stripped = text.strip()
     sign = -1 if stripped.startswith(("-", "−")) else 1
@@ -297,6 +290,7 @@ def signed_cp_arg(text: str, field: str = "CP") -> Fraction:
 def _bounded_cp(text: str, typed: str, field: str) -> Fraction:
     """``text`` (``typed`` without its sign) read as ``cp_arg`` says; the refusals quote
     ``typed``."""
+    from ledger.model.bounds import CP_OVER_BOUND, CP_PER_COMMAND_MAX
     from ledger.model.quantities import CP_TEXT_LIMIT, CPFormatError, parse_cp
 
     if len(text) > CP_TEXT_LIMIT:  # parse_cp's own limit, refused here as a usage error
@@ -310,13 +304,8 @@ def _bounded_cp(text: str, typed: str, field: str) -> Fraction:
         value = parse_cp(text)
     except CPFormatError as exc:
         raise Refused([str(exc)]) from exc
-    if value > MAX_CP_PER_COMMAND:
-        raise BadRequest(
-            [
-                f"{field} {shown(typed)}: more than {MAX_CP_PER_COMMAND} CP in one command; no "
-                "unit's CPA is above 60 (6.1x) and every CP beyond the CPA is a DP (6.21)"
-            ]
-        )
+    if value > CP_PER_COMMAND_MAX:
+        raise BadRequest([f"{field} {shown(typed)}: {CP_OVER_BOUND}"])
     return value
 
 

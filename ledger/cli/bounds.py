@@ -5,8 +5,8 @@
 4,300 digits, and a long one is never a figure of the game) and a value outside ``low..high``,
 with a message naming the value and the range; argparse adds the option and exits with status
 2. The bounds below are far above anything the game holds, to catch a typo or a pasted blob,
-never a legal position; each says why. (The CP bound, ``MAX_CP_PER_COMMAND``, is in
-``ledger.cli.app`` with the CP reader.)
+never a legal position; each says why. (The CP bound is ``ledger.model.bounds.CP_PER_COMMAND_MAX``,
+checked by ``ledger.cli.app``'s CP reader and by the commands.)
 
 Imports argparse alone: building the parsers imports nothing of the domain
 (``tests/cli/test_cli_imports.py``).

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ledger.commands import toe_attrition
 from ledger.commands.outcome import Outcome, refuse
+from ledger.model.bounds import CP_OVER_BOUND, CP_PER_COMMAND_MAX
 from ledger.model.capability import disorganization_earned
 from ledger.model.errors import LedgerError
 from ledger.model.events import CohesionAdjusted, CPExpended
@@ -84,6 +85,8 @@ def spend_cp(
         cp, problem = _action_cp(chosen, cp)
         if problem:
             errors.append(problem)
+    if cp is not None and cp > CP_PER_COMMAND_MAX:
+        errors.append(LedgerError("CP", f"{format_cp(cp)}: {CP_OVER_BOUND}"))
     cpa = state.cpa(unit) if unit is not None else None
     if unit is not None and cpa is None:
         errors.append(

@@ -4,7 +4,7 @@ Every entry point that reads figures from outside (scenario files, combat and ca
 requests, the dashboard's forms) checks them against these constants, so a figure no counter,
 chart or log sheet can hold is refused where it enters instead of being written to the journal.
 Each bound names the rule case or chart it comes from; where the rules print no limit (supply
-points, TOE points) the bound is set far above anything the game's charts and scenarios hold,
+points, TOE points, CP in one command) the bound is set far above anything the game's charts and scenarios hold,
 to catch a typo or a corrupt file, never a legal position.
 
 Pure Python: this module imports nothing but ``typing``, so the domain, the readers and the
@@ -22,11 +22,11 @@ adjacent — so the track ends there. (A unit may pass below -26 in play by one 
 it past the level, 6.26; that is the fold's arithmetic, not a figure anyone types.)"""
 
 COHESION_MAX: Final = 10
-"""The highest Cohesion Level (6.23): "under no circumstances" above plus ten."""
+"""The highest Cohesion Level (6.23): Reorganization Points never take a unit above +10."""
 
 SUPPLY_POINTS_MAX: Final = 1_000_000
 """The most Ammunition, Fuel, Stores or Water Points one holder (unit, dump, pool, truck load)
-may be given. The rules print no ceiling for a city or box dump (54.12: "unlimited"), but the
+may be given. The rules print no ceiling for a city or box dump (54.12), but the
 capacities they do print are in the thousands (54.12: a village dump holds 2,500 Ammunition and
 8,000 Fuel) and scenario 60's largest starting dump holds 5,000 Fuel (60.34): a million is a
 typo or a corrupt file, never a position of the game."""
@@ -55,3 +55,16 @@ TRUCK_POINTS_MAX: Final = 100_000
 scenario 60's first-line groups hold tens of Truck Points (60.31) and its second- and
 third-line parks hundreds (60.43), so a hundred thousand in one group is a typo or a corrupt
 file."""
+
+CP_PER_COMMAND_MAX: Final = 100
+"""The most Capability Points one command may expend (and the largest Cohesion change one
+correction makes). No unit of the game has a CPA above 60 (6.1x; the largest in the bundled
+scenarios is 45), a unit may not voluntarily go beyond 150 % of its CPA (8.17), and every CP
+beyond the CPA is a Disorganization Point (6.21) that takes the unit to the bottom of the
+Cohesion track (-26, 6.26) long before 100: a bigger number is a typo, never a move."""
+
+CP_OVER_BOUND: Final = (
+    f"more than {CP_PER_COMMAND_MAX} CP in one command; no unit's CPA is above 60 (6.1x) and "
+    "every CP beyond the CPA is a DP (6.21)"
+)
+"""How a CP figure over ``CP_PER_COMMAND_MAX`` is refused, in the same words everywhere."""

@@ -16,10 +16,10 @@ import pytest
 
 import ledger.cli
 from ledger.cli import main
-from ledger.cli.app import MAX_CP_PER_COMMAND
 from ledger.commands.transfers import transfer
 from ledger.journal import EventStore, database_url
 from ledger.journal.session import create_game
+from ledger.model.bounds import CP_PER_COMMAND_MAX as MAX_CP_PER_COMMAND
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
