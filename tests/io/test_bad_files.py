@@ -391,6 +391,16 @@ def test_request_figures_are_held_to_the_game() -> None:
     )
 
 
+def test_blank_names_and_float_morale_are_refused_in_a_request() -> None:
+    errors = _request_errors(_inline_barrage(label="   "))
+    assert [e.split(":")[0] for e in errors] == ["guns[0].label"]
+    assert "at least 1 character" in errors[0]
+    assault = json.loads((EXAMPLES / "combat" / "15.51-close-assault.json").read_text())
+    assault["morale"] = {"attacker": {"basic": 1.0, "cohesion": 0}, "defender": {"adjusted": 1}}
+    [error] = _request_errors(assault)
+    assert error.startswith("morale.attacker.basic: Input should be a valid integer")
+
+
 def test_the_same_inline_force_or_weapon_twice_is_refused_with_both_places() -> None:
     data = _inline_barrage()
     data["guns"].append(dict(data["guns"][0]))

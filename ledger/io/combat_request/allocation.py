@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from ledger.combat.forces import Loss
 from ledger.combat.resolve import Allocation
 from ledger.io.combat_request.errors import RequestError, pydantic_errors
 from ledger.io.combat_request.forces import RequestBuilder
-from ledger.io.combat_request.models import BarrageRequest, RequestModel, ToePoints
+from ledger.io.combat_request.models import BarrageRequest, Name, RequestModel, ToePoints
 from ledger.io.files import dotted, tree_problems
 from ledger.model.errors import LedgerError
 from ledger.model.state import GameState
@@ -24,8 +24,8 @@ from ledger.model.state import GameState
 class LossIn(RequestModel):
     """TOE Strength Points of one weapon system of one unit lost or captured."""
 
-    unit: str = Field(min_length=1)
-    system: str = Field(min_length=1)
+    unit: Name
+    system: Name
     points: ToePoints
 
 

@@ -27,6 +27,8 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    StrictInt,
+    StringConstraints,
     Tag,
     TypeAdapter,
     ValidationError,
@@ -52,6 +54,8 @@ class RequestModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+"""A unit, label or weapon system named in a request: blanks stripped, never empty."""
 Count = Annotated[int, Field(ge=0, strict=True)]
 """A whole number, zero or more (a rating, a vulnerability); no float or string is taken."""
 ToePoints = Annotated[
@@ -100,7 +104,7 @@ class RatingsIn(RequestModel):
 class ToeIn(RequestModel):
     """TOE Strength Points of one weapon system of an inline force."""
 
-    system: str = Field(min_length=1)
+    system: Name
     points: ToePoints
     name: str = ""
     kind: str = ""
@@ -127,14 +131,14 @@ class _Flags(RequestModel):
 class UnitForce(_Flags):
     """A ledger unit, named by id, counter text or name; ``points`` {system: TOE points}."""
 
-    unit: str = Field(min_length=1)
+    unit: Name
     points: dict[str, ToePoints] | None = None
 
 
 class InlineForce(_Flags):
     """A force described in the request itself (no ledger needed, never posted)."""
 
-    label: str = Field(min_length=1)
+    label: Name
     side: Side | None = None
     unit_type: str = "infantry"
     combat_class: CombatClass | None = None
@@ -197,7 +201,7 @@ class TerrainIn(RequestModel):
 class UnitInHex(RequestModel):
     """A unit in a hex involved, which pays CP (11.25): a ledger unit or an inline label."""
 
-    unit: str = Field(min_length=1)
+    unit: Name
     hex: str | None = None
 
 
@@ -210,8 +214,8 @@ class MoraleIn(RequestModel):
     (the 17.4 dice then enter the odds), or ``unit``: a ledger unit whose Basic Morale and
     Cohesion Level are used (15.63: the largest unit's)."""
 
-    adjusted: int | None = None
-    basic: int | None = None
+    adjusted: StrictInt | None = None
+    basic: StrictInt | None = None
     cohesion: CohesionIn | None = None
     unit: str | None = None
     with_rommel: bool = False
