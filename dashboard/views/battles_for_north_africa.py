@@ -10,7 +10,6 @@ file is read (TOML or JSON) and sent as the request's ``grid`` object. It needs 
 
 from __future__ import annotations
 
-import json
 import tomllib
 from pathlib import Path
 from typing import Any, Final
@@ -23,6 +22,7 @@ from dashboard.text import plain
 from ledger.games.battles_for_north_africa.results import explanation_table
 from ledger.games.battles_for_north_africa.terrain import hex_types, hexside_types
 from ledger.games.battles_for_north_africa.units import unit_types
+from ledger.io.files import REQUEST_MAX_BYTES, FileRefused, read_data, read_text
 
 GAME: Final = "bfna"
 K: Final = "bfna_"
@@ -151,7 +151,10 @@ def _crt(request: dict[str, Any]) -> None:
         st.caption("Format: templates/games/bfna-crt.csv and docs/games/bfna.md (The CRT file).")
         upload = st.file_uploader("Your CRT CSV", type=["csv"], key=f"{K}crt_file")
         if upload is not None:
-            request["crt_csv"] = upload.getvalue().decode("utf-8-sig")
+            try:
+                request["crt_csv"] = read_text(upload, "CRT CSV", REQUEST_MAX_BYTES)
+            except FileRefused as refused:
+                st.error(plain("\n".join(str(e) for e in refused.errors)))
 
 
 def _combat() -> dict[str, Any]:
@@ -240,11 +243,10 @@ def _supply() -> dict[str, Any] | None:
         st.caption("Format: docs/games/bfna.md (The map file); TOML or JSON.")
         upload = st.file_uploader("Your map file", type=["toml", "json"], key=f"{K}map_file")
         if upload is not None:
-            text = upload.getvalue().decode("utf-8-sig")
             try:
-                grid = tomllib.loads(text) if upload.name.endswith(".toml") else json.loads(text)
-            except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-                st.error(plain(f"{upload.name}: not valid TOML/JSON: {exc}"))
+                grid = read_data(upload, "map file")
+            except FileRefused as refused:
+                st.error(plain("\n".join(str(e) for e in refused.errors)))
     if grid is None:
         return None
     side = st.selectbox("Side", ["allied", "axis"], key=f"{K}side")

@@ -9,7 +9,6 @@ owner's allocation; ``--confirm`` posts the result).
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -130,17 +129,16 @@ def add_combat_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     add_source_options(p, "field_commander")
 
 
-def _combat_input(path: str) -> str:
-    """The text of the request file ``path`` (``-``: standard input). Raises ``BadRequest``
-    when it cannot be read."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        from ledger.model.errors import LedgerError
+def _combat_input(path: str, what: str = "INPUT") -> str:
+    """The text of the request file ``path`` (``-``: standard input), its size, encoding and
+    readability checked first (``ledger.io.combat_request.read_request``). Raises
+    ``BadRequest`` naming ``what`` when it cannot be used."""
+    from ledger.io.combat_request import RequestError, read_request
 
-        raise BadRequest([LedgerError("INPUT", f"cannot read {path}: {exc.strerror}")]) from exc
+    try:
+        return read_request(path, what)
+    except RequestError as exc:
+        raise BadRequest(exc.errors) from exc
 
 
 def run_combat(args: argparse.Namespace) -> None:
@@ -224,7 +222,6 @@ def _dice_args(texts: Sequence[str]) -> dict[str, int]:
 def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, note: str) -> None:
     """``resolve``: the dice (given or rolled), the result, the proposal or the owner's
     allocation; with --confirm the posting (refused for inline forces)."""
-    import json
     import random
 
     from ledger.combat.combat_dice import dice_for, roll_dice
@@ -247,10 +244,13 @@ def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, no
         raise BadRequest([LedgerError("--dice", f"give the readings thrown: {needed}; or --roll")])
     raw_allocation: Any = None
     if args.allocation is not None:
+        from ledger.io.combat_request import RequestError, parse_json
+
+        text = _combat_input(str(args.allocation), "--allocation")
         try:
-            raw_allocation = json.loads(_combat_input(str(args.allocation)))
-        except json.JSONDecodeError as exc:
-            raise BadRequest([LedgerError("--allocation", f"not JSON: {exc}")]) from exc
+            raw_allocation = parse_json(text, "--allocation", args.allocation.name)
+        except RequestError as exc:
+            raise BadRequest(exc.errors) from exc
     stands = isinstance(raw_allocation, dict) and raw_allocation.get("defender_stands") is True
     try:
         reading = read_combat(prepared, dice, seed=seed, defender_stands=stands)

@@ -271,3 +271,18 @@ def dotted(loc: Sequence[str | int]) -> str:
     for part in loc:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text
+
+
+def read_data(source: Source, what: str, max_bytes: int = REQUEST_MAX_BYTES) -> Any:
+    """A TOML or JSON file as data, by its name's suffix (``.toml``, else JSON): read as
+    ``read_text`` reads it, parsed, then checked by ``tree_problems``. ``FileRefused`` at
+    ``what`` listing every problem (for a file a player uploads to a page, say)."""
+    name = source_name(source)
+    text = read_text(source, what, max_bytes)
+    if not name.endswith(".toml"):
+        return parse_json(text, what, name)
+    data = parse_toml(text, what, name)
+    problems = [LedgerError(_path(what, loc), m, location=name) for loc, m in tree_problems(data)]
+    if problems:
+        raise FileRefused(problems)
+    return data

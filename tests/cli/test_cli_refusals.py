@@ -270,3 +270,31 @@ def test_arrive_captured_promises_no_share_it_does_not_apply(
         main(["arrive", "--help"])
     shown = " ".join(capsys.readouterr().out.split())
     assert "recorded as given" in shown and "`capture` works it out" in shown
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples" / "combat"
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("é".encode("latin-1") * 10, "is not UTF-8 (byte 0"),
+        (b'{"units": [' + b"9" * 5000 + b"]}", "digits"),
+        (b"[" * 5000 + b"]" * 5000, "nested deeper than"),
+    ],
+)
+def test_a_request_or_allocation_file_that_is_no_request_is_one_line(
+    tmp_path: Path, db: Path, capsys: pytest.CaptureFixture[str], content: bytes, said: str
+) -> None:
+    """Issue 15: a non-UTF-8 file, a 5,000-digit number or deep nesting in a request or an
+    --allocation file ended in a traceback."""
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    request = next(iter(sorted(EXAMPLES.glob("*.json"))))
+    for argv in (
+        ["calc", "cna", "barrage", str(bad)],
+        ["resolve", str(request), "--roll", "--seed", "1", "--allocation", str(bad)],
+    ):
+        status, err = quartermaster(argv, db, capsys)
+        assert status == 2, (argv, err)
+        assert said in err and "Traceback" not in err, (argv, err)

@@ -495,3 +495,29 @@ def test_the_bounds_are_the_games() -> None:
     assert (bounds.GAME_TURN_MIN, bounds.GAME_TURN_MAX) == (1, 111)
     assert (bounds.OP_STAGE_MIN, bounds.OP_STAGE_MAX) == (1, 3)
     assert bounds.SUPPLY_POINTS_MAX == 1_000_000 and bounds.TOE_POINTS_MAX == 1_000
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "said"),
+    [
+        ("map.toml", "é".encode("latin-1"), "map.toml is not UTF-8 (byte 0"),
+        ("map.json", b'{"units": [' + b"9" * 5000 + b"]}", "digits"),
+        ("map.json", b"[" * 100 + b"]" * 100, "nested deeper than 32"),
+        ("map.toml", b"x = 1\n" + b"y = 99999999999999999999\n", "10^15"),
+    ],
+)
+def test_an_uploaded_map_that_is_no_map_is_refused(name: str, content: bytes, said: str) -> None:
+    """The dashboard reads an uploaded file (a stream with a name) through ``read_data``: a
+    page shows the refusal instead of a traceback (issue 15)."""
+    import io
+
+    from ledger.io.files import FileRefused, read_data
+
+    upload = io.BytesIO(content)
+    upload.name = name  # type: ignore[attr-defined]
+    with pytest.raises(FileRefused) as refused:
+        read_data(upload, "map file")
+    assert said in " ".join(str(e) for e in refused.value.errors)
+    good = io.BytesIO(b'[[units]]\nid = "a"\n')
+    good.name = "ok.toml"  # type: ignore[attr-defined]
+    assert read_data(good, "map file") == {"units": [{"id": "a"}]}
