@@ -15,6 +15,7 @@ from typing import Any, Final
 import streamlit as st
 
 from dashboard.games import page_header, ruling_choices, run_calculation, show_json, show_result
+from dashboard.text import plain
 from ledger.charts.ruling import Ruling
 from ledger.games.miniatures.rulings import (
     CONSECUTIVE_ASSAULT,
@@ -26,6 +27,7 @@ from ledger.games.miniatures.rulings import (
     SHORT_MOVE,
     TOWING_MOVE,
 )
+from ledger.io.files import REQUEST_MAX_BYTES, FileRefused, read_text
 
 GAME: Final = "miniatures"
 CALCULATIONS: Final = {
@@ -79,7 +81,11 @@ def uploaded_or_pasted(label: str, key: str, template: str) -> str | None:
         f"…or paste it ({template})", key=f"{key}_text", height=110, placeholder=template
     )
     if upload is not None:
-        return upload.getvalue().decode("utf-8-sig")
+        try:
+            return read_text(upload, label, REQUEST_MAX_BYTES)
+        except FileRefused as refused:  # too large, not UTF-8: said, not a traceback
+            st.error(plain("\n".join(str(e) for e in refused.errors)))
+            return None
     return pasted if pasted.strip() else None
 
 
