@@ -8,7 +8,8 @@ with a message naming the value and the range; argparse adds the option and exit
 never a legal position; each says why. (The CP bound is ``ledger.model.bounds.CP_PER_COMMAND_MAX``,
 checked by ``ledger.cli.app``'s CP reader and by the commands.)
 
-Imports argparse alone: building the parsers imports nothing of the domain
+Imports argparse and the game's bounds (``ledger.model.bounds``, constants shared with the files
+and the commands) alone: building the parsers imports nothing else of the domain
 (``tests/cli/test_cli_imports.py``).
 """
 
@@ -17,6 +18,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from typing import Final
+
+from ledger.model.bounds import SUPPLY_POINTS_MAX, TOE_POINTS_MAX
 
 MAX_ARG_CHARS: Final = 32
 """The longest number text a command takes. The longest meaningful figure, a 63-bit seed, has
@@ -81,11 +84,6 @@ def bounded_float(low: float, high: float, what: str, why: str = "") -> Callable
     return parse
 
 
-SUPPLY_POINTS_MAX: Final = 1_000_000
-"""The most supply points of one commodity one command moves, uses, receives or asks for. The
-rules print no ceiling (a city dump is "unlimited", 54.12), but the capacities they print are in
-the thousands and scenario 60's largest dump holds 5,000 Fuel: a million is a typo."""
-
 SUPPLY_POINTS = bounded_int(
     0, SUPPLY_POINTS_MAX, "a number of supply points", "the largest dump holds thousands"
 )
@@ -99,10 +97,6 @@ TRUCK_POINTS = bounded_int(
     0, TRUCK_POINTS_MAX, "a number of truck points", "a whole side's parks hold hundreds"
 )
 """``--light``, ``--medium``, ``--heavy``: 0..10,000 (``TRUCK_POINTS_MAX``)."""
-
-TOE_POINTS_MAX: Final = 1_000
-"""The most TOE Strength Points of one weapon system one command repairs or corrects: the
-largest TOE of any counter is in the tens (4.46, 4.47)."""
 
 TOE_POINTS = bounded_int(0, TOE_POINTS_MAX, "a number of TOE Strength Points", "TOE is in tens")
 """``repair --points``: 0..1,000."""

@@ -32,7 +32,14 @@ from ledger.model.events import (
     WeatherRecorded,
 )
 from ledger.model.phases import ORGANIZATION, is_phase
-from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, CP_QUANTUM, Supplies, format_cp
+from ledger.model.quantities import (
+    COMMODITIES,
+    COMMODITY_NAMES,
+    CP_QUANTUM,
+    Supplies,
+    format_cp,
+    supply_bound_errors,
+)
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.rules.consumption import truck_movement_fuel
@@ -113,6 +120,7 @@ def _amount_errors(supplies: Supplies) -> list[LedgerError]:
         for c, v in supplies.items()
         if v < 0
     ]
+    errors += supply_bound_errors(supplies)
     if supplies.is_zero:
         errors.append(LedgerError("amounts", "give --ammo, --fuel, --stores or --water"))
     return errors

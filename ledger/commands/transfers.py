@@ -8,7 +8,12 @@ from ledger.commands.convoys import handling
 from ledger.commands.outcome import Outcome, refuse
 from ledger.model.errors import LedgerError
 from ledger.model.events import SuppliesTransferred
-from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
+from ledger.model.quantities import (
+    COMMODITIES,
+    COMMODITY_NAMES,
+    Supplies,
+    supply_bound_errors,
+)
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.trucks import filled_share, group_capacity
@@ -57,6 +62,7 @@ def transfer(
                 f"expected 0 or more supply points, found {supplies.get(commodity)}",
             )
         )
+    errors += supply_bound_errors(supplies)
     if supplies.is_zero:
         errors.append(
             LedgerError("amounts", "nothing to move: give --ammo, --fuel, --stores or --water")

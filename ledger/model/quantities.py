@@ -12,6 +12,9 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Final
 
+from ledger.model.bounds import SUPPLY_POINTS_MAX
+from ledger.model.errors import LedgerError
+
 COMMODITIES: Final = ("ammo", "fuel", "stores", "water")
 """The four kinds of supply point, in log-sheet order (Ammunition, Fuel, Stores, Water)."""
 
@@ -156,3 +159,17 @@ def check_amount_not_negative(amount: Fraction | int, what: str) -> None:
     negative: a programming error in the caller, never a player's refusal."""
     if amount < 0:
         raise ValueError(f"{what} {amount}: cannot be negative")
+
+
+def supply_bound_errors(supplies: Supplies) -> list[LedgerError]:
+    """An error for each commodity of ``supplies`` above ``bounds.SUPPLY_POINTS_MAX`` (one
+    command's amount), in the words the command line uses, so a page and the CLI refuse alike."""
+    return [
+        LedgerError(
+            f"--{commodity}",
+            f"{str(amount)!r} is not a number of supply points: 0..{SUPPLY_POINTS_MAX:,}; "
+            "the largest dump holds thousands",
+        )
+        for commodity, amount in supplies.items()
+        if amount > SUPPLY_POINTS_MAX
+    ]
