@@ -25,7 +25,8 @@ T = TypeVar("T")
 
 _RESOLVED: dict[tuple[int, int, object], tuple[object, object, Any]] = {}
 """``GameState.rulings_of``'s bundles by the identity of a game's rulings and choices maps and
-the builder; each entry keeps the two maps alive, so their ids cannot be reused meanwhile."""
+the builder, least recently used first; each entry keeps the two maps alive, so their ids
+cannot be reused meanwhile."""
 _RESOLVED_KEPT: Final = 64
 
 
@@ -74,11 +75,12 @@ class GameState:
         kept: every state of a game carries the same two maps, so a command or a fold asks
         the same bundle many times over (issue 14 item 8)."""
         key = (id(self.rulings), id(self.ruling_choices), build)
-        hit = _RESOLVED.get(key)
+        hit = _RESOLVED.pop(key, None)
         if hit is not None and hit[0] is self.rulings and hit[1] is self.ruling_choices:
+            _RESOLVED[key] = hit  # the newest again: the least recently used goes first
             return hit[2]  # type: ignore[no-any-return]
         if len(_RESOLVED) >= _RESOLVED_KEPT:
-            _RESOLVED.clear()
+            del _RESOLVED[next(iter(_RESOLVED))]
         bundle = build(self.ruling)
         _RESOLVED[key] = (self.rulings, self.ruling_choices, bundle)
         return bundle

@@ -40,3 +40,14 @@ def test_another_choice_another_bundle(mini_state: GameState) -> None:
     bundle = chosen.rulings_of(ConsumptionRulings.from_choices)
     assert bundle.fuel_in_tanks == other != default.fuel_in_tanks
     assert mini_state.rulings_of(ConsumptionRulings.from_choices) is default
+
+
+def test_a_full_cache_forgets_the_least_recently_used(mini_state: GameState) -> None:
+    from ledger.model import state as state_module
+
+    kept = mini_state.rulings_of(ConsumptionRulings.from_choices)
+    for i in range(state_module._RESOLVED_KEPT + 5):  # other games' bundles fill the cache
+        other = replace(mini_state, ruling_choices={f"house-{i}": "x"})
+        other.rulings_of(ConsumptionRulings.from_choices)
+        assert mini_state.rulings_of(ConsumptionRulings.from_choices) is kept  # still in use
+    assert len(state_module._RESOLVED) <= state_module._RESOLVED_KEPT
