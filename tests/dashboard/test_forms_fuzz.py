@@ -91,3 +91,32 @@ def test_transfer_form(
     assert not at.exception, (fuel, at.exception)
     if at.error:
         assert settled(db) == before, fuel
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(water=st.integers(min_value=0, max_value=10**12), note=HOSTILE)
+@example(water=1_000_001, note="**bold** $x$")
+def test_file_requisition_form(
+    tmp_path: Path,
+    mini_setup: Setup,
+    monkeypatch: pytest.MonkeyPatch,
+    water: int,
+    note: str,
+) -> None:
+    db = _game(tmp_path, mini_setup, monkeypatch)
+    at = app_on("views/requisitions.py")
+    before = settled(db)
+    field(at.selectbox, "requisition_unit").select("cw.1_rnf")
+    with contextlib.suppress(Exception):  # the widget itself may refuse the number
+        field(at.number_input, "requisition_water").set_value(water)
+    field(at.text_input, "requisition_note").input(note)
+    next(b for b in at.button if b.label == "File requisition").click().run()
+    assert not at.exception, (water, note, at.exception)
+    if at.error:
+        assert settled(db) == before, (water, note)
+    if water > 1_000_000:
+        assert at.error and "is not a number of supply points" in at.error[0].value
