@@ -82,7 +82,7 @@ def render() -> None:
         )
         recent = [(r.seq, r.event) for r in game.session.recent(int(shown))]
         rows = [{**r, "who": who(r)} for r in event_log.history(recent, game.state)]
-        count = f"{total} event{'s' if total != 1 else ''}"
+        count = f"{total:,} event{'s' if total != 1 else ''}"
         st.caption(
             f"{count} in all; the newest {len(rows)}, newest first. "
             "Nothing is ever deleted from the journal."
