@@ -122,6 +122,7 @@ class Game:
                 "submit again."
             )
             return None
+        st.session_state[ACCEPTED_KEY] = True
         for event in events:
             st.success(plain(event_log.describe(event, self.state)))
         return events
@@ -177,11 +178,54 @@ def run_form(
     The command runs first, so every table drawn afterwards shows its result; the form is
     drawn with keys of the journal's new last sequence (empty after an accepted command).
     """
-    keys = FormKeys(name, game.session.last_seq)
+    drawn_at = f"{name}__drawn_at"  # the journal sequence the player's form was drawn from
+    keys = FormKeys(name, int(st.session_state.get(drawn_at, game.session.last_seq)))
+    accepted = False
     if keys.submitted:
+        if keys.seq != game.session.last_seq:  # others wrote while the player filled it in
+            show_changes_since(game, keys.seq)
+        st.session_state[ACCEPTED_KEY] = False
         submit(game, keys)
+        accepted = bool(st.session_state.get(ACCEPTED_KEY))
+    now = FormKeys(name, game.session.last_seq)
+    if keys.submitted and not accepted and now.seq != keys.seq:
+        keys.carry_to(now)  # refused after others wrote: the form keeps what was typed
     with place:
-        draw(game, FormKeys(name, game.session.last_seq))
+        draw(game, now)
+    st.session_state[drawn_at] = now.seq
+
+
+ACCEPTED_KEY: Final = "_quartermaster_accepted"
+"""Session-state flag ``Game.execute`` sets when a form's command was written."""
+
+
+def show_changes_since(game: Game, seq: int) -> None:
+    """Say what other players recorded after event ``seq`` (the one the player's form was
+    drawn from): the command is now checked against the ledger as it stands."""
+    changed = game.session.since(seq + 1)
+    lines = [
+        f"- #{r.seq} ({who_posted(r.event)}): {event_log.describe(r.event, game.state)}"
+        for r in changed[-5:]
+    ]
+    more = f"\n- … and {len(changed) - 5} more" if len(changed) > 5 else ""
+    st.info(
+        plain(
+            f"While you filled this in, the ledger changed ({len(changed)} event"
+            f"{'s' if len(changed) != 1 else ''}); your entry was checked against it:"
+        )
+        + "\n"
+        + "\n".join(plain(line) for line in lines)
+        + more
+    )
+
+
+def who_posted(event: Event) -> str:
+    """``"Axis Field Commander"``, or "the ledger" for events it posted itself."""
+    if event.source.app_made:
+        return "the ledger"
+    side = SIDE_NAMES[event.source.side] if event.source.side else ""
+    role = ROLE_NAMES[event.source.role] if event.source.role else ""
+    return " ".join(part for part in (side, role) if part) or "a player"
 
 
 @dataclass(frozen=True)
@@ -204,6 +248,17 @@ class FormKeys:
     def value(self, field: str) -> Any:
         """What the player entered in widget ``field`` (``None`` before the form existed)."""
         return st.session_state.get(self(field))
+
+    def carry_to(self, other: FormKeys) -> None:
+        """Copy what the player entered under these keys to ``other``'s (not the submit
+        button), so a form drawn anew after others wrote keeps the player's values."""
+        suffix = f"_{self.seq}"
+        for key in list(st.session_state.keys()):
+            name = str(key)
+            if name.startswith(f"{self.form}_") and name.endswith(suffix):
+                field = name[len(self.form) + 1 : -len(suffix)]
+                if field != "submit":
+                    st.session_state[other(field)] = st.session_state[key]
 
     @property
     def submitted(self) -> bool:

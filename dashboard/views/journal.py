@@ -36,13 +36,20 @@ def who(row: Row) -> str:
     return " ".join(part for part in (side, role) if part) or "—"
 
 
+PREVIEWED: Final = "undo_previewed"
+"""Session key of the event the Undo note last showed: Undo reverses that one or nothing."""
+
+
 def undo_note(game: Game) -> str | None:
-    """What Undo would reverse now (``ledger.commands.undo.undo`` run as a preview), or ``None``."""
+    """What Undo would reverse now (``ledger.commands.undo.undo`` run as a preview), or ``None``;
+    remembers the event shown (``PREVIEWED``)."""
     preview = undo(game.session.undo_window(), game.source(game.state, ""))
     if not preview.ok:
+        st.session_state.pop(PREVIEWED, None)
         return None
     target = preview.events[0]
     assert isinstance(target, EventUndone)
+    st.session_state[PREVIEWED] = target.undone_seq
     return plain(
         f"The last event not yet undone is #{target.undone_seq}: "
         f"{event_log.describe(target.undone, game.state)}. Undo appends an event reversing it; "
@@ -53,12 +60,15 @@ def undo_note(game: Game) -> str | None:
 def undo_form(game: Game) -> None:
     """Name the event Undo would reverse, and a button appending ``undo``'s event."""
     st.subheader("Undo")
+    shown = st.session_state.get(PREVIEWED)  # what the player saw before clicking
     note = st.container()
     if undo_note(game) is not None:
         with st.form("undo", clear_on_submit=True, border=False):
             reason = st.text_input("Reason", placeholder="optional", key="undo_reason")
             if st.form_submit_button("Undo last event", type="primary"):
-                game.execute(lambda s: undo(game.session.undo_window(), game.source(s, reason)))
+                game.execute(
+                    lambda s: undo(game.session.undo_window(), game.source(s, reason), shown)
+                )
     note.caption(undo_note(game) or "Nothing to undo: the journal holds only the game's start.")
 
 

@@ -518,3 +518,53 @@ def test_a_write_the_database_refuses_writes_nothing_and_says_why(
     assert not at.exception
     assert at.error and "Nothing was written: q.db is read-only" in at.error[0].value
     assert reopen(db_url).state.dumps["cw_matruh"].supplies.fuel == 3000
+
+
+def test_a_form_submitted_after_another_player_wrote_is_not_lost(db_url: str) -> None:
+    """Issue 16 item 7: the form was drawn, another player wrote, then the player submitted:
+    the command is checked against the new state and applied, with a notice of what changed."""
+    from ledger.commands.cp import spend_cp
+
+    at = app_on("views/units.py")
+    field(at.selectbox, "spend_unit").select("cw.1_rnf")
+    field(at.text_input, "spend_cp").input("2")
+    reopen(db_url).execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(3), Source(s.clock)))
+    click(at, "Spend CP")
+    assert at.info and "While you filled this in, the ledger changed (1 event)" in at.info[0].value
+    assert "#2" in at.info[0].value and "1st RNF MG Bn expends 3 CP" in at.info[0].value
+    assert "1st RNF MG Bn expends 2 CP" in texts(at)
+    assert reopen(db_url).state.units["cw.1_rnf"].cp_expended == Fraction(5)
+
+
+def test_a_form_refused_after_another_player_wrote_keeps_what_was_typed(db_url: str) -> None:
+    from ledger.commands.cp import spend_cp
+
+    at = app_on("views/units.py")
+    field(at.selectbox, "spend_unit").select("cw.1_rnf")
+    field(at.text_input, "spend_cp").input("1/3")  # not whole quarters: refused (8.37)
+    field(at.text_input, "spend_reason").input("my reason")
+    reopen(db_url).execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(3), Source(s.clock)))
+    click(at, "Spend CP")
+    assert at.error and "quarter points" in at.error[0].value
+    assert field(at.text_input, "spend_cp").value == "1/3"
+    assert field(at.text_input, "spend_reason").value == "my reason"
+    assert len(reopen(db_url).journal) == 2
+
+
+def test_undo_reverses_only_the_event_it_showed(db_url: str) -> None:
+    """Issue 16 item 7: the Undo note showed #2; another player recorded #3; the click does not
+    reverse #3 but says the last action changed."""
+    from ledger.commands.cp import spend_cp
+
+    at = app_on("views/supply.py")
+    transfer(at, "cw_matruh", "cw.1_rnf", 10)
+    at.switch_page("views/journal.py").run()
+    assert "The last event not yet undone is #2" in texts(at).replace("\\", "")
+    reopen(db_url).execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(1), Source(s.clock)))
+    matches = [b for b in at.button if b.label == "Undo last event"]
+    matches[0].click().run()
+    assert at.error and "the last action is now #3" in at.error[0].value.replace("\\", "")
+    assert [r.event.kind for r in reopen(db_url).journal][-1] == "cp_expended"
+    click(at, "Undo last event")  # now the note shows #3: that one is reversed
+    assert not at.error
+    assert reopen(db_url).journal[-1].event.undone_seq == 3  # type: ignore[union-attr]
