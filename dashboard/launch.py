@@ -33,8 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, default=8501, help="port to serve on (8501)")
     parser.add_argument(
         "--address",
-        default=None,
-        help="address to listen on (default: Streamlit's, every interface)",
+        default=LOCAL_ONLY,
+        help="address to listen on (default 127.0.0.1: this computer only; a table served to "
+        "the network needs seats and sign-in, which are yet to come)",
     )
     parser.add_argument(
         "--db",
@@ -77,7 +78,12 @@ def ensure_game(store: EventStore, scenario: str = DEFAULT_SCENARIO) -> list[str
     ]
 
 
-def streamlit_command(port: int, address: str | None = None) -> list[str]:
+LOCAL_ONLY: Final = "127.0.0.1"
+"""Where ``make run`` listens: this computer only. The ledger has no sign-in yet, so serving it
+to every interface would let anyone on the network read both sides and write."""
+
+
+def streamlit_command(port: int, address: str | None = LOCAL_ONLY) -> list[str]:
     """The argv that serves ``dashboard/app.py`` with this Python's Streamlit."""
     argv = [
         sys.executable,
@@ -120,7 +126,8 @@ def main(
     for line in ensure_game(store):
         print(line)
     print(f"Quartermaster database: {store.location}")
-    host = args.address if args.address and args.address != "0.0.0.0" else "localhost"
+    local = (None, "0.0.0.0", LOCAL_ONLY)
+    host = "localhost" if args.address in local else args.address
     print(f"Quartermaster dashboard: http://{host}:{args.port}", flush=True)
     store.engine.dispose()
     env = {**os.environ, "QUARTERMASTER_DB": url}

@@ -87,3 +87,14 @@ def test_the_db_option_overrides_the_environment(
     [(_, argv, env)] = execute.calls
     assert env["QUARTERMASTER_DB"] == database_url(str(tmp_path / "option.db"))
     assert argv[argv.index("--server.address") + 1] == "127.0.0.1"
+
+
+def test_make_run_listens_on_this_computer_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 16 item 3: without sign-in, the dashboard is served on 127.0.0.1 unless asked."""
+    monkeypatch.setattr(launch, "bundled_scenarios", lambda: {})
+    execute = Exec()
+    launch.main(["--db", str(tmp_path / "q.db")], execute)
+    [(_, argv, _env)] = execute.calls
+    assert argv[argv.index("--server.address") + 1] == "127.0.0.1"
