@@ -69,13 +69,12 @@ class Calculation:
 
 @dataclass(frozen=True)
 class GameCalculators:
-    """A game's calculators: ``id`` (``"combined-arms"``), ``title``, ``rules`` (the rules text
-    in ``../shared/rules/``), ``doc`` (its page in ``docs/games/``), ``calculations`` and
+    """A game's calculators: ``id`` (``"combined-arms"``), ``title`` (with its publisher and year:
+    the printed game they follow), ``doc`` (its page in ``docs/games/``), ``calculations`` and
     ``rulings`` (each a named choice a request may make in ``"rulings"``)."""
 
     id: str
     title: str
-    rules: str
     doc: str
     calculations: tuple[Calculation, ...]
     rulings: tuple[Ruling, ...] = field(default=())

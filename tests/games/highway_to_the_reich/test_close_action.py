@@ -1,9 +1,9 @@
 """Close Action (8.73): the printed cells, the decoded die-roll windows, the ratio column at every
 boundary and what a result does to each side.
 
-Source: ../shared/rules/004_948575d8d0b81562.txt, read from its copy in
-tests/fixtures/reference/rules/. Result row n is printed on source line 10..16 for rows 1..7,
-then on line 18 + 2 (n - 8) for rows 8..15.
+Source: the OCR'd Highway to the Reich charts (workplace reference rules/004), whose 8.73 cells
+and die numbers are kept, line for line, in tests/fixtures/reference/rules/htr-8.73-cells.tsv.
+Result row n is on line 10..16 for rows 1..7, then on line 18 + 2 (n - 8) for rows 8..15.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ DECODINGS = DIE_ROLL_WINDOWS.options
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "games" / "htr.md"
 EXAMPLES = ROOT / "docs" / "examples" / "htr"
-RULES = REFERENCE / "rules" / "004_948575d8d0b81562.txt"  # its lines 1-32, the 8.73 table
+RULES = REFERENCE / "rules" / "htr-8.73-cells.tsv"  # the 8.73 cells, laid out as the OCR has them
 
 
 @pytest.mark.parametrize(
@@ -140,7 +140,7 @@ def _decoded_numbers(decoding: str, row: int) -> list[int]:
 
 def test_the_default_decoding_reproduces_the_die_numbers_the_ocr_kept() -> None:
     """Ruling htr-8.73-die-roll-windows, the evidence: the OCR printed the die numbers one
-    line below their row for rows 1-7 (row 1 shares line 10 with the "Die Roll:" label; row
+    line below their row for rows 1-7 (row 1 shares line 10 with the die-roll label; row
     7's numbers are the cell-less line 17), then on the row's own line for rows 8 and 9
     (lines 18, 20). top-row-first gives exactly these; as-ocr-placed does not (row 8)."""
     number_lines = [11, 12, 13, 14, 15, 16, 17, 18, 20]

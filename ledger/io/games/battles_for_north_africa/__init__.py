@@ -40,7 +40,6 @@ __all__ = [
 GAME = GameCalculators(
     id="bfna",
     title="Battles for North Africa (ADC2)",
-    rules="../shared/rules/003_b805c2b82228d148.txt",
     doc="docs/games/bfna.md",
     calculations=(
         Calculation(

@@ -26,7 +26,6 @@ from ledger.io.games.combined_arms.calculations import (
 GAME: Final = GameCalculators(
     id="combined-arms",
     title="SPI Combined Arms (1974)",
-    rules="../shared/rules/001_3fa341c0008ea194.txt",
     doc="docs/games/combined-arms.md",
     calculations=(
         Calculation(

@@ -29,7 +29,6 @@ from ledger.io.games.highway_to_the_reich.calculations import (
 GAME: Final = GameCalculators(
     id="htr",
     title="SPI Highway to the Reich (1976/77)",
-    rules="../shared/rules/004_948575d8d0b81562.txt",
     doc="docs/games/htr.md",
     calculations=(
         Calculation(

@@ -30,7 +30,6 @@ __all__ = ["GAME"]
 GAME = GameCalculators(
     id="miniatures",
     title="the WW2 miniatures rules",
-    rules="../shared/rules/002_1132c6af1cb7af1a.txt",
     doc="docs/games/miniatures.md",
     calculations=(
         Calculation(
