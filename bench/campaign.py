@@ -438,32 +438,6 @@ def _writer(db: str, seconds: float, seed: int, results: multiprocessing.Queue) 
     results.put((written, conflicts, refused))
 
 
-def writers(processes: int = 10, seconds: float = 30.0) -> None:
-    """Print what ``processes`` concurrent writers append to one SQLite journal."""
-    with tempfile.TemporaryDirectory() as folder:
-        db = str(Path(folder) / "writers.db")
-        create_game(EventStore(database_url(db), create=True), GAME, campaign_setup())
-        results: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
-        workers = [
-            multiprocessing.Process(target=_writer, args=(db, seconds, i, results))
-            for i in range(processes)
-        ]
-        for w in workers:
-            w.start()
-        totals = [results.get() for _ in workers]
-        for w in workers:
-            w.join()
-        written = sum(t[0] for t in totals)
-        store = EventStore(database_url(db))
-        stored = store.verify(GAME) - 1  # verified: numbers without gap, the chain intact
-    print(f"\n== {processes} SQLite writers for {seconds:.0f} s")
-    print(
-        f"   {written / seconds:,.0f} events/s (target 200); conflicts {sum(t[1] for t in totals)}, "
-        f"refusals {sum(t[2] for t in totals)}; appended {written}, stored {stored}: "
-        f"lost {max(written - stored, 0)}, duplicated {max(stored - written, 0)}"
-    )
-
-
 WRITER_SECONDS = 20.0
 """How long each of ``--pg``'s runs and the one SQLite writer of ``--writers`` write."""
 PG_EVENTS = 10_000
@@ -516,14 +490,15 @@ def report_writers(
     )
 
 
-def one_sqlite_writer(seconds: float = WRITER_SECONDS) -> None:
-    """Print what one writer appends alone to a new SQLite journal in ``seconds``."""
+def sqlite_writers(processes: int, seconds: float, target: int | None) -> None:
+    """Print what ``processes`` writers append to a new SQLite journal in ``seconds``."""
     with tempfile.TemporaryDirectory() as folder:
-        url = database_url(str(Path(folder) / "writer.db"))
+        url = database_url(str(Path(folder) / "writers.db"))
         store = EventStore(url, create=True)
         create_game(store, GAME, campaign_setup())
         store.engine.dispose()
-        report_writers("1 SQLite writer", None, seconds, url, 1)
+        label = f"{processes} SQLite writer{'s' if processes > 1 else ''}"
+        report_writers(label, target, seconds, url, processes)
 
 
 def copy_journal(db: Path, url: str) -> int:
@@ -604,8 +579,8 @@ def main() -> None:
     if args.transfers:
         measure_transfers(args.cache, args.transfers)
     if args.writers:
-        one_sqlite_writer(args.writer_seconds)
-        writers()
+        sqlite_writers(1, args.writer_seconds, None)
+        sqlite_writers(10, 30.0, 200)
     if args.pg:
         postgres_writers(args.pg, args.cache, args.writer_seconds)
 
