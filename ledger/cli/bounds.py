@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Final
+from typing import Final, TypeVar
 
 from ledger.model.bounds import SUPPLY_POINTS_MAX, TOE_POINTS_MAX
 
@@ -34,54 +34,45 @@ def shown(text: str) -> str:
     return f"{text[:16]!r}… ({len(text):,} characters)"
 
 
+N = TypeVar("N", int, float)
+
+
+def _bounded(
+    convert: Callable[[str], N], kind: str, low: N, high: N, span: str, what: str, why: str
+) -> Callable[[str], N]:
+    """The argparse ``type`` of ``bounded_int`` and ``bounded_float``: ``convert`` reads the
+    text, ``kind`` names what it must be ("a whole number"), ``span`` shows ``low..high``."""
+
+    def parse(text: str) -> N:
+        if len(text) > MAX_ARG_CHARS:
+            raise argparse.ArgumentTypeError(
+                f"{shown(text)} is too long for {what} (at most {MAX_ARG_CHARS} characters)"
+            )
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{shown(text)} is not {what} ({kind})") from None
+        if not low <= value <= high:  # also false for nan
+            reason = f"; {why}" if why else ""
+            raise argparse.ArgumentTypeError(f"{shown(text)} is not {what}: {span}{reason}")
+        return value
+
+    parse.__name__ = f"bounded_{convert.__name__}({low}, {high})"
+    return parse
+
+
 def bounded_int(low: int, high: int, what: str, why: str = "") -> Callable[[str], int]:
     """An argparse ``type`` reading a whole number in ``low..high``: ``what`` names it in the
     message (``"a number of supply points"``), ``why`` says where the bound comes from. Raises
     ``argparse.ArgumentTypeError`` for text longer than ``MAX_ARG_CHARS``, not a whole number or
     out of range."""
-
-    def parse(text: str) -> int:
-        if len(text) > MAX_ARG_CHARS:
-            raise argparse.ArgumentTypeError(
-                f"{shown(text)} is too long for {what} (at most {MAX_ARG_CHARS} characters)"
-            )
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{shown(text)} is not {what} (a whole number)"
-            ) from None
-        if not low <= value <= high:
-            reason = f"; {why}" if why else ""
-            raise argparse.ArgumentTypeError(
-                f"{shown(text)} is not {what}: {low:,}..{high:,}{reason}"
-            )
-        return value
-
-    parse.__name__ = f"bounded_int({low}, {high})"
-    return parse
+    return _bounded(int, "a whole number", low, high, f"{low:,}..{high:,}", what, why)
 
 
 def bounded_float(low: float, high: float, what: str, why: str = "") -> Callable[[str], float]:
     """``bounded_int`` for a decimal number (``--time-limit``): refuses text longer than
     ``MAX_ARG_CHARS``, not a number, ``nan``, ``inf`` and anything outside ``low..high``."""
-
-    def parse(text: str) -> float:
-        if len(text) > MAX_ARG_CHARS:
-            raise argparse.ArgumentTypeError(
-                f"{shown(text)} is too long for {what} (at most {MAX_ARG_CHARS} characters)"
-            )
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{shown(text)} is not {what} (a number)") from None
-        if not low <= value <= high:  # also false for nan
-            reason = f"; {why}" if why else ""
-            raise argparse.ArgumentTypeError(f"{shown(text)} is not {what}: {low}..{high}{reason}")
-        return value
-
-    parse.__name__ = f"bounded_float({low}, {high})"
-    return parse
+    return _bounded(float, "a number", low, high, f"{low}..{high}", what, why)
 
 
 SUPPLY_POINTS = bounded_int(
