@@ -204,7 +204,7 @@ def show_changes_since(game: Game, seq: int) -> None:
     drawn from): the command is now checked against the ledger as it stands."""
     changed = game.session.since(seq + 1)
     lines = [
-        f"- #{r.seq} ({who_posted(r.event)}): {event_log.describe(r.event, game.state)}"
+        f"- #{r.seq} ({_posted_by(r.event)}): {event_log.describe(r.event, game.state)}"
         for r in changed[-5:]
     ]
     more = f"\n- … and {len(changed) - 5} more" if len(changed) > 5 else ""
@@ -219,13 +219,18 @@ def show_changes_since(game: Game, seq: int) -> None:
     )
 
 
-def who_posted(event: Event) -> str:
-    """``"Axis Field Commander"``, or "the ledger" for events it posted itself."""
-    if event.source.app_made:
+def _posted_by(event: Event) -> str:
+    source = event.source
+    return who(source.side or "", source.role or "", source.app_made, "a player")
+
+
+def who(side: str, role: str, app_made: bool, nobody: str = "—") -> str:
+    """``"Commonwealth Logistics Commander"`` from an event's side and role, "the ledger" for
+    events it posted itself, ``nobody`` when neither is recorded."""
+    if app_made:
         return "the ledger"
-    side = SIDE_NAMES[event.source.side] if event.source.side else ""
-    role = ROLE_NAMES[event.source.role] if event.source.role else ""
-    return " ".join(part for part in (side, role) if part) or "a player"
+    named = (SIDE_NAMES.get(side, side), ROLE_NAMES.get(role, role))  # type: ignore[call-overload]
+    return " ".join(part for part in named if part) or nobody
 
 
 @dataclass(frozen=True)

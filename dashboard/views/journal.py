@@ -6,13 +6,12 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import ROLE_NAMES, SIDE_NAMES, Game, open_game, show_status
+from dashboard.context import Game, open_game, show_status, who
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
 from ledger.commands.undo import undo
 from ledger.model.events import EventUndone
 from ledger.reports import event_log
-from ledger.reports.tables import Row
 
 # Journal events the page shows at first (and the step to show more).
 SHOWN: Final = 200
@@ -25,15 +24,6 @@ HISTORY_COLUMNS: Final = (
     Col("why", "Why", width=280),
     Col("undone", "Undone", "reversed by a later undo event"),
 )
-
-
-def who(row: Row) -> str:
-    """``"Commonwealth Logistics Commander"``, or "the ledger" for events it posted itself."""
-    if row["app_made"]:
-        return "the ledger"
-    side = SIDE_NAMES.get(row["side"], row["side"])
-    role = ROLE_NAMES.get(row["role"], row["role"])
-    return " ".join(part for part in (side, role) if part) or "—"
 
 
 PREVIEWED: Final = "undo_previewed"
@@ -91,7 +81,10 @@ def render() -> None:
             key="journal_shown",
         )
         recent = [(r.seq, r.event) for r in game.session.recent(int(shown))]
-        rows = [{**r, "who": who(r)} for r in event_log.history(recent, game.state)]
+        rows = [
+            {**r, "who": who(r["side"], r["role"], r["app_made"])}
+            for r in event_log.history(recent, game.state)
+        ]
         count = f"{total:,} event{'s' if total != 1 else ''}"
         st.caption(
             f"{count} in all; the newest {len(rows)}, newest first. "
