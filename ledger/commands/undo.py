@@ -7,11 +7,18 @@ from collections.abc import Sequence
 from ledger.commands.outcome import Outcome, refuse
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event, EventUndone, GameStarted
+from ledger.model.seats import Seat
 from ledger.model.source import Source
+from ledger.model.state import GameState
+from ledger.model.view import touched
 
 
 def undo(
-    journal: Sequence[tuple[int, Event]], source: Source, expected_seq: int | None = None
+    journal: Sequence[tuple[int, Event]],
+    source: Source,
+    expected_seq: int | None = None,
+    seat: Seat | None = None,
+    state: GameState | None = None,
 ) -> Outcome:
     """Reverse the latest player action not yet reversed, by new ``EventUndone`` events.
 
@@ -21,22 +28,37 @@ def undo(
     deleted. Refused when only the game's start remains, and, with ``expected_seq`` (the event
     a player was shown as the one Undo reverses), when the latest action is now another one
     (someone recorded after the player looked).
+
+    With a side's ``seat`` (SEAT-UNDO): only that seat's own latest action (the events
+    recorded with its name), and refused when another seat's later live entry touches the
+    same units, dumps or trucks (``state``: the current ledger, to tell what an entry
+    touches) or the action moved the clock (5.2) and anything was recorded after it. The
+    umpire's seat, and ``seat=None``, undo the table's latest action as before.
     """
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+    mine = seat is not None and not seat.umpire
     batch: list[EventUndone] = []
     for seq, event in reversed(journal):
         if isinstance(event, EventUndone) or seq in undone:
             continue
         if isinstance(event, GameStarted):
             break
+        if mine and seat is not None and event.source.seat != seat.name:
+            continue
         batch.append(EventUndone(source, seq, event))
         if not event.source.app_made:
             break
     if not batch:
-        return refuse(
-            LedgerError("undo", "nothing to undo: the journal holds only the game's start")
-        )
+        nothing = "the journal holds only the game's start"
+        if mine and seat is not None:
+            nothing = f"{seat.name} has recorded nothing that is not undone"
+        return refuse(LedgerError("undo", f"nothing to undo: {nothing}"))
     latest = batch[-1].undone_seq  # the player's action the batch ends at
+    if mine and state is not None:
+        later = _later_entries(journal, undone, batch)
+        blocked = _blocking(later, batch, state)
+        if blocked is not None:
+            return refuse(blocked)
     if expected_seq is not None and expected_seq not in (e.undone_seq for e in batch):
         return refuse(
             LedgerError(
@@ -60,5 +82,70 @@ def undo_can_decide(journal: Sequence[tuple[int, Event]]) -> bool:
         if isinstance(event, EventUndone) or seq in undone:
             continue
         if not event.source.app_made:
+            return True
+    return False
+
+
+def _later_entries(
+    journal: Sequence[tuple[int, Event]], undone: set[int], batch: Sequence[EventUndone]
+) -> list[tuple[int, Event]]:
+    """The live entries after the batch's player action that the batch does not hold."""
+    first = batch[-1].undone_seq
+    held = {e.undone_seq for e in batch}
+    return [
+        (seq, e)
+        for seq, e in journal
+        if seq > first and seq not in held and seq not in undone and not isinstance(e, EventUndone)
+    ]
+
+
+CLOCK_KINDS = frozenset({"phase_advanced", "operations_stage_ended"})
+
+
+def _blocking(
+    later: Sequence[tuple[int, Event]], batch: Sequence[EventUndone], state: GameState
+) -> LedgerError | None:
+    """SEAT-UNDO: why a seat's own action cannot be taken back past the ``later`` entries of
+    other seats (``None``: nothing blocks it)."""
+    if not later:
+        return None
+    action = batch[-1]
+    if action.undone.kind in CLOCK_KINDS:
+        seq, event = later[-1]
+        return LedgerError(
+            "undo",
+            f"#{action.undone_seq} moved the clock and #{seq} ({_who(event)}) was recorded "
+            "after it: ask the umpire to undo it",
+            "5.2",
+        )
+    mine = frozenset().union(*(touched(e.undone, state) for e in batch))
+    for seq, event in later:
+        shared = touched(event, state) & mine
+        if shared:
+            return LedgerError(
+                "undo",
+                f"#{seq} ({_who(event)}) was recorded after #{action.undone_seq} on the same "
+                f"counters ({', '.join(sorted(state.holder_name(i) for i in shared))}): "
+                "it would be undone out of order; ask that seat or the umpire",
+            )
+    return None
+
+
+def _who(event: Event) -> str:
+    return event.source.seat or ("the ledger" if event.source.app_made else "another player")
+
+
+def undo_can_decide_for(journal: Sequence[tuple[int, Event]], seat: Seat | None) -> bool:
+    """``undo_can_decide`` for ``seat``'s own undo: a side's seat needs its own newest live
+    action, or the game's start, in the window."""
+    if seat is None or seat.umpire:
+        return undo_can_decide(journal)
+    undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
+    for seq, event in reversed(journal):
+        if isinstance(event, GameStarted):
+            return True
+        if isinstance(event, EventUndone) or seq in undone:
+            continue
+        if event.source.seat == seat.name and not event.source.app_made:
             return True
     return False

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from ledger.commands.outcome import Outcome
-from ledger.commands.undo import undo_can_decide
+from ledger.commands.undo import undo_can_decide_for
 from ledger.journal import snapshots, windows
 from ledger.journal.bulk import paused_gc
 from ledger.journal.store import EventStore, Recorded
@@ -19,8 +19,10 @@ from ledger.model.errors import LedgerError
 from ledger.model.events import Event, EventUndone, GameStarted, OperationsStageEnded
 from ledger.model.rulings import RULINGS
 from ledger.model.scenario import Setup
+from ledger.model.seats import Seat, posting_errors, with_seat
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from ledger.model.view import view_for
 
 UNDO_WINDOW = 256
 """Events read back first when looking for what ``undo`` reverses."""
@@ -89,12 +91,19 @@ class GameSession:
     read (and verified) only when ``journal`` is asked for (history, undo). Raises
     ``UnknownGameError`` when there is no such game, ``StoreError`` when the database cannot
     be read, ``JournalBrokenError`` when the journal does not hold.
+
+    ``seat`` is who is signed in (``ledger.journal.seats.open_session`` checks the
+    passphrase and that a game with seats gets one): ``view`` is the ledger as the seat may
+    see it, and ``execute`` posts only what the seat's roles keep, each event recording the
+    seat. ``None``: the solo table, which sees and may do everything.
     """
 
-    def __init__(self, store: EventStore, name: str) -> None:
+    def __init__(self, store: EventStore, name: str, seat: Seat | None = None) -> None:
         self.store = store
         self.name = name
+        self.seat = seat
         self._journal: list[Recorded] | None = None
+        self._view: tuple[int, GameState] | None = None
         with paused_gc():
             self._open()
 
@@ -161,7 +170,7 @@ class GameSession:
         count = UNDO_WINDOW
         while True:
             window = [(r.seq, r.event) for r in self.recent(count)]
-            if count >= self.last_seq or undo_can_decide(window):
+            if count >= self.last_seq or undo_can_decide_for(window, self.seat):
                 return window
             count *= 16
 
@@ -183,17 +192,34 @@ class GameSession:
             tail = self.store.load(self.name, after=self._last)
             self._fold_in(tail)
 
-    def execute(self, command: Callable[[GameState], Outcome]) -> tuple[Event, ...]:
-        """Run ``command`` on the current state and append its events; returns them.
+    @property
+    def view(self) -> GameState:
+        """The ledger as this session's seat may see it (``ledger.model.view.view_for``): what
+        every report, page and export reads. The whole state for the umpire and the solo
+        table."""
+        if self._view is None or self._view[0] != self.last_seq:
+            self._view = (self.last_seq, view_for(self.state, self.seat))
+        return self._view[1]
 
-        Raises ``CommandRefused`` with every error when the command refuses, and
+    def execute(self, command: Callable[[GameState], Outcome]) -> tuple[Event, ...]:
+        """Run ``command`` on the current state and append its events; returns them (each
+        recording this session's seat, when one is signed in).
+
+        Raises ``CommandRefused`` with every error when the command refuses or posts what the
+        seat's roles do not keep (``ledger.model.seats.posting_errors``, 4.5), and
         ``StaleSequenceError`` when another writer appended since this session read.
         """
         outcome = command(self.state)
         if not outcome.ok:
             raise CommandRefused(outcome.errors)
-        self.commit(outcome.events)
-        return outcome.events
+        events = outcome.events
+        if self.seat is not None:
+            refused = posting_errors(self.seat, events)
+            if refused:
+                raise CommandRefused(refused)
+            events = with_seat(events, self.seat)
+        self.commit(events)
+        return events
 
     def commit(self, events: Sequence[Event]) -> None:
         """Append ``events`` after ``last_seq`` and fold them into the state; keep a snapshot

@@ -34,6 +34,8 @@ class Source:
     """Who recorded an event (side, role), when (game time) and why (free text or sheet line).
 
     ``app_made`` marks events the ledger posted by itself (automatic consumption and the like).
+    ``seat`` names the seat signed in when the event was posted (``ledger.model.seats``;
+    ``None`` at a table without seats and in journals written before seats existed).
     """
 
     game_time: GameTime
@@ -41,3 +43,4 @@ class Source:
     role: Role | None = None
     reason: str = ""
     app_made: bool = False
+    seat: str | None = None
