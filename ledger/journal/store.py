@@ -368,6 +368,13 @@ class EventStore:
         self._game_ids[name] = game_id
         return game_id
 
+    def last_seq(self, name: str) -> int:
+        """The sequence number of game ``name``'s newest event, read with one indexed query
+        (what an open page polls to see that another seat wrote, issue 16 item 8). Raises
+        ``UnknownGameError``, ``StoreError``."""
+        with self.translated(), self.engine.connect() as conn:
+            return last_row(conn, events_table, self.game_id_of(conn, name))[0]
+
     def load(self, name: str, after: tuple[int, str] | None = None) -> list[Recorded]:
         """Every event of game ``name`` in sequence order, the journal verified first (numbers
         without gap, one ``GameStarted`` at 1, the hash chain); with ``after`` (the sequence
