@@ -29,11 +29,13 @@ def undo(
     a player was shown as the one Undo reverses), when the latest action is now another one
     (someone recorded after the player looked).
 
-    With a side's ``seat`` (SEAT-UNDO): only that seat's own latest action (the events
-    recorded with its name), and refused when another seat's later live entry touches the
-    same units, dumps or trucks (``state``: the current ledger, to tell what an entry
-    touches) or the action moved the clock (5.2) and anything was recorded after it. The
-    umpire's seat, and ``seat=None``, undo the table's latest action as before.
+    With a side's ``seat`` (ruling ``seat-undo``): only that seat's own latest action (the
+    events recorded with its name), refused when the action moved the clock (5.2) and
+    anything was recorded after it, and, under ``own-untouched`` (the default), when another
+    seat's later live entry touches the same units, dumps or trucks (``state``: the current
+    ledger, to tell what an entry touches); under ``own-latest``, when anything at all was
+    recorded after it. The umpire's seat, and ``seat=None``, undo the table's latest action as
+    before.
     """
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
     mine = seat is not None and not seat.umpire
@@ -56,7 +58,7 @@ def undo(
     latest = batch[-1].undone_seq  # the player's action the batch ends at
     if mine and state is not None:
         later = _later_entries(journal, undone, batch)
-        blocked = _blocking(later, batch, state)
+        blocked = _blocking(later, batch, state, state.ruling("seat-undo") == "own-latest")
         if blocked is not None:
             return refuse(blocked)
     if expected_seq is not None and expected_seq not in (e.undone_seq for e in batch):
@@ -103,13 +105,23 @@ CLOCK_KINDS = frozenset({"phase_advanced", "operations_stage_ended"})
 
 
 def _blocking(
-    later: Sequence[tuple[int, Event]], batch: Sequence[EventUndone], state: GameState
+    later: Sequence[tuple[int, Event]],
+    batch: Sequence[EventUndone],
+    state: GameState,
+    latest_only: bool,
 ) -> LedgerError | None:
-    """SEAT-UNDO: why a seat's own action cannot be taken back past the ``later`` entries of
-    other seats (``None``: nothing blocks it)."""
+    """Ruling ``seat-undo``: why a seat's own action cannot be taken back past the ``later``
+    entries of other seats (``None``: nothing blocks it)."""
     if not later:
         return None
     action = batch[-1]
+    if latest_only:
+        seq, event = later[-1]
+        return LedgerError(
+            "undo",
+            f"#{seq} ({_who(event)}) was recorded after #{action.undone_seq}: under ruling "
+            "seat-undo=own-latest only the table's latest action can be undone",
+        )
     if action.undone.kind in CLOCK_KINDS:
         seq, event = later[-1]
         return LedgerError(

@@ -214,7 +214,8 @@ class GameSession:
             raise CommandRefused(outcome.errors)
         events = outcome.events
         if self.seat is not None:
-            refused = posting_errors(self.seat, events)
+            by_role = self.state.ruling("seat-roles") == "by-role"
+            refused = posting_errors(self.seat, events, by_role)
             if refused:
                 raise CommandRefused(refused)
             events = with_seat(events, self.seat)

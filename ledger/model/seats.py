@@ -6,7 +6,7 @@ player's place: a side and the roles it holds, or the umpire, who belongs to no 
 and may do everything. Passphrases and their hashes are kept by the journal
 (``ledger.journal.seats``), never here.
 
-The division of the commands among the roles is ruling SEAT-ROLES (docs/rulings.md): 4.5 names
+The division of the commands among the roles is ruling ``seat-roles`` (docs/rulings.md): 4.5 names
 the roles' log sheets, not a list of commands, so the groups below follow which role's sheet
 each kind of entry goes on.
 """
@@ -46,7 +46,7 @@ class Seat:
 
     def holds(self, role: Role) -> bool:
         """Whether the seat may act as ``role`` (the Commander-in-Chief holds every role of
-        the side, SEAT-ROLES; the umpire every role of both)."""
+        the side, ruling ``seat-roles``; the umpire every role of both)."""
         return self.umpire or role in self.roles or "commander_in_chief" in self.roles
 
 
@@ -85,7 +85,7 @@ ROLE_KINDS: Final[dict[Role, frozenset[str]]] = {
     "air_marshal": frozenset({"plot_committed"}),
     "commander_in_chief": frozenset(),
 }
-"""The kinds of journal entry each command role posts (SEAT-ROLES): the Field Commander's
+"""The kinds of journal entry each command role posts (ruling ``seat-roles``): the Field Commander's
 group spends CP, moves, fights, reorganizes and asks for supplies (6.1, 8.1, 11.0, 4.55); the
 Logistics Commander's keeps dumps, trucks, convoys and requisitions (4.53, 4.55, 8.9, 48-52); the
 Rear Area Commander's repairs, builds and receives arrivals (4.53, 21.0); the Air Marshal's plots
@@ -103,11 +103,12 @@ def role_for(kind: str) -> tuple[Role, ...]:
     return tuple(role for role in ROLES if kind in ROLE_KINDS[role])
 
 
-def posting_errors(seat: Seat, events: Sequence[Event]) -> list[LedgerError]:
+def posting_errors(seat: Seat, events: Sequence[Event], by_role: bool = True) -> list[LedgerError]:
     """Why ``seat`` may not post ``events`` (empty: it may): each entry a player posts must be
-    of a kind one of the seat's roles keeps (SEAT-ROLES), for the seat's own side. Entries the
-    ledger makes itself (``app_made``) follow the command that caused them and are not checked.
-    The umpire may post anything."""
+    for the seat's own side (11.36) and, with ``by_role`` (ruling ``seat-roles``, default
+    ``by-role``), of a kind one of the seat's roles keeps (4.5). Entries the ledger makes
+    itself (``app_made``) follow the command that caused them and are not checked. The
+    umpire may post anything."""
     if seat.umpire:
         return []
     errors: list[LedgerError] = []
@@ -125,7 +126,7 @@ def posting_errors(seat: Seat, events: Sequence[Event]) -> list[LedgerError]:
                 )
             )
             continue
-        if event.kind in TABLE_KINDS:
+        if event.kind in TABLE_KINDS or not by_role:
             continue
         roles = role_for(event.kind)
         if not any(seat.holds(role) for role in roles):

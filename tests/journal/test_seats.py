@@ -215,3 +215,35 @@ def test_a_seat_removed_cannot_open_the_game(table: EventStore, tmp_path: Path) 
     remove_seat(table, "g", "cw-lc", by=UMPIRE)
     with pytest.raises(SignInRefused, match="no seat cw-lc"):
         open_session(table, "g", CW_LC)
+
+
+def test_seat_roles_by_side_lets_any_seat_of_a_side_post_its_entries(
+    store: EventStore,
+    graziani_setup,  # type: ignore[no-untyped-def]
+) -> None:
+    create_game(store, "small", graziani_setup, {"seat-roles": "by-side"})
+    add_seat(store, "small", CW_LC, "cw-lc passphrase")
+    lc = open_session(store, "small", CW_LC)
+    _spend(lc, ESSEX, 3)  # the Logistics Commander spends CP: the side shares its roles
+    assert lc.state.units[ESSEX].cp_expended == 3
+    with pytest.raises(CommandRefused, match="cw-lc plays Commonwealth: it cannot post for Axis"):
+        lc.execute(
+            lambda s: spend_cp(s, CCNN_HQ, Fraction(1), Source(s.clock, "axis", "field_commander"))
+        )
+
+
+def test_seat_undo_own_latest_refuses_once_anyone_recorded_after(
+    store: EventStore,
+    graziani_setup,  # type: ignore[no-untyped-def]
+) -> None:
+    create_game(store, "strict", graziani_setup, {"seat-undo": "own-latest"})
+    add_seat(store, "strict", CW_FC, "cw-fc passphrase")
+    add_seat(store, "strict", AXIS_FC, "axis-fc passphrase")
+    cw = open_session(store, "strict", CW_FC)
+    _spend(cw, ESSEX, 3)  # #2
+    _spend(open_session(store, "strict", AXIS_FC), CCNN_HQ, 2)  # #3, another counter
+    cw.reload()
+    with pytest.raises(CommandRefused, match=r"#3 \(axis-fc\) was recorded after #2"):
+        cw.execute(
+            lambda s: undo(cw.undo_window(), Source(s.clock, "commonwealth"), seat=cw.seat, state=s)
+        )

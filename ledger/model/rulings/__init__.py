@@ -5,7 +5,7 @@ default. A game may choose another option when it is created.
 
 The rulings live in one module per rule area: ``capability`` (CP, clock, Cohesion, Morale),
 ``supply`` (upkeep, consumption, holding limits), ``organization``, ``breakdown``, ``shortage``
-and ``combat``; ``RULINGS`` joins them in the ledger's order.
+``combat`` and ``seats``; ``RULINGS`` joins them in the ledger's order.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from ledger.model.rulings.breakdown import BREAKDOWN_RULINGS
 from ledger.model.rulings.capability import CAPABILITY_RULINGS
 from ledger.model.rulings.combat import COMBAT_RULINGS
 from ledger.model.rulings.organization import ORGANIZATION_RULINGS
+from ledger.model.rulings.seats import SEAT_RULINGS
 from ledger.model.rulings.shortage import SHORTAGE_RULINGS
 from ledger.model.rulings.supply import (
     CONSUMPTION_RULINGS,
@@ -34,6 +35,7 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     *SHORTAGE_RULINGS,
     *HOLDING_LIMIT_RULINGS,
     *COMBAT_RULINGS,
+    *SEAT_RULINGS,
 )
 """Rulings every game has, whatever its scenario."""
 
