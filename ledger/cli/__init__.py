@@ -9,7 +9,8 @@ error (a number out of its bound too, ``ledger.cli.bounds``), a database that ca
 ``--debug`` shows the traceback), 130 interrupted, 141 the output pipe closed (quietly).
 
 One module per command group adds its subcommands' parsers and holds their handlers:
-``game`` (games, clock, phase, weather, end of stage, history, undo, verify, migrate), ``units`` (units, TOE, CP,
+``game`` (games, clock, phase, weather, end of stage, history, undo, verify, migrate), ``table``
+(a game's seats and ``serve``, issue 16), ``units`` (units, TOE, CP,
 Cohesion, morale, formations; assign, attach, detach, trucks and troops), ``logistics`` (dumps,
 trucks, transfers, supplies used, arriving, captured, water, convoy moves), ``planning``
 (forecast, requisitions, convoy plans), ``movement`` (moves, breakdown, repair), ``combat``
@@ -48,12 +49,12 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ledger.cli import combat, game, logistics, movement, planning, sheets, units
+from ledger.cli import combat, game, logistics, movement, planning, sheets, table, units
 from ledger.cli.app import App, Refused, common_options, print_report
 from ledger.cli.combat import add_combat_parsers, run_combat
 
 if TYPE_CHECKING:
-    from ledger.cli.app import Handler
+    from ledger.cli.app import Handler, StoreHandler
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -91,6 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_combat_parsers(sub, common)  # calc, resolve
     sheets.add_export_parser(add)
     game.add_journal_parsers(add)  # verify, migrate
+    table.add_table_parsers(sub, common)  # seat add|list|remove, serve
     return parser
 
 
@@ -104,7 +106,10 @@ HANDLERS: dict[str, Handler] = {
     **sheets.HANDLERS,
 }
 """The subcommands carried out on a game's session, by name (``calc``, ``resolve`` and
-``game.STORE_HANDLERS`` aside)."""
+``STORE_HANDLERS`` aside)."""
+
+STORE_HANDLERS: dict[str, StoreHandler] = {**game.STORE_HANDLERS, **table.STORE_HANDLERS}
+"""The subcommands carried out on the database alone (or a game's seats), by name."""
 
 
 def run(args: argparse.Namespace) -> None:
@@ -114,8 +119,8 @@ def run(args: argparse.Namespace) -> None:
         run_combat(args)
         return
     app = App(args)
-    if cmd in game.STORE_HANDLERS:
-        game.STORE_HANDLERS[cmd](app, args)
+    if cmd in STORE_HANDLERS:
+        STORE_HANDLERS[cmd](app, args)
         return
     session = app.session()
     HANDLERS[cmd](app, session, args)

@@ -1,8 +1,14 @@
 """What every ``quartermaster`` subcommand shares: the parsed command line and its database
 (``App``), refusals (``Refused``: exit status 1; ``BadRequest``: 2), the common options (--db,
---game, --json; --reason and --role for a command that writes, 4.5x; --light/--medium/--heavy
+--game, --json, --as; --reason and --role for a command that writes, 4.5x; --light/--medium/--heavy
 truck points, 54.2), reading CP (6.12: ``5``, ``1/2``, ``2 1/2``) and holders (units, dumps,
 truck groups), and printing a report as a table or as JSON.
+
+Seats (issue 16): ``--as SEAT`` signs in (the passphrase from ``QUARTERMASTER_PASSPHRASE``, else
+asked without echo on a terminal); a game with seats is refused without it. Every report reads
+``GameSession.view`` (what the seat may see, 11.36) and every name a player types is looked up
+there, so an enemy counter is no such unit; a command runs on the whole ledger, which checks
+the seat's roles (SEAT-ROLES) and side.
 """
 
 from __future__ import annotations
@@ -23,12 +29,17 @@ if TYPE_CHECKING:
     from ledger.journal.session import GameSession
     from ledger.model.errors import LedgerError
     from ledger.model.events import Event
+    from ledger.model.seats import Seat
     from ledger.model.source import Role, Source
     from ledger.model.state import GameState
     from ledger.model.units import Side
 
 WRITE_TRIES = 3
 """How often a write command is tried when other writers keep appending first."""
+
+PASSPHRASE_ENV = "QUARTERMASTER_PASSPHRASE"
+"""The environment variable ``--as SEAT`` reads the seat's passphrase from (else it is asked
+for on a terminal, without echo)."""
 
 
 class Refused(Exception):
@@ -64,6 +75,12 @@ def common_options() -> argparse.ArgumentParser:
         "--game", type=game_name_arg, help="the game to use (default: the only one)"
     )
     common.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    common.add_argument(
+        "--as",
+        dest="as_seat",
+        metavar="SEAT",
+        help=f"sign in as this seat of the game (passphrase: {PASSPHRASE_ENV}, else asked)",
+    )
     common.add_argument(
         "--debug",
         action="store_true",
@@ -106,7 +123,12 @@ def add_source_options(p: argparse.ArgumentParser, role: Role) -> None:
     default empty) and ``--role`` (who records it, one of the command roles of 4.5x; default
     ``role``), read by ``App.source``."""
     p.add_argument("--reason", default="", help="why (free text or a log-sheet line)")
-    p.add_argument("--role", choices=ROLES, default=role, help=f"who records it (default {role})")
+    p.add_argument(
+        "--role",
+        choices=ROLES,
+        help=f"who records it (default {role}; signed in, a role the seat holds)",
+    )
+    p.set_defaults(default_role=role)
 
 
 def _json_default(value: object) -> object:
@@ -151,12 +173,14 @@ def print_report(
 
 
 class App:
-    """The parsed command line and the database it works on."""
+    """The parsed command line, the database it works on and the seat signed in with ``--as``."""
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self._store: EventStore | None = None
         self._session: GameSession | None = None
+        self._seat: Seat | None = None
+        self._signed_in = False
 
     @property
     def store(self) -> EventStore:
@@ -184,24 +208,72 @@ class App:
             [f"--game: {len(names)} games in the database ({', '.join(names)}); name one"]
         )
 
-    def session(self) -> GameSession:
-        """The game's session: its journal read and folded once per command, then kept up to
-        date by the session's own appends. Raises ``UnknownGameError``, ``StoreError``."""
-        if self._session is None:
-            from ledger.journal.session import GameSession
+    def seat(self) -> Seat | None:
+        """The seat ``--as`` names, signed in once per command with its passphrase
+        (``QUARTERMASTER_PASSPHRASE``, else asked without echo on a terminal); ``None`` without
+        ``--as``. Raises ``Refused`` when no passphrase can be had, or the game refuses it (no
+        such seat, or a wrong passphrase: one line naming the seat, never the passphrase)."""
+        if self._signed_in:
+            return self._seat
+        name: str | None = getattr(self.args, "as_seat", None)
+        if name is not None:
+            from ledger.journal.seats import SignInRefused, has_seats, sign_in
 
-            self._session = GameSession(self.store, self.game_name())
+            game = self.game_name()
+            passphrase = read_passphrase(f"passphrase of seat {name!r}: ", f"--as {name}")
+            try:
+                self._seat = sign_in(self.store, game, name, passphrase)
+            except SignInRefused as exc:
+                if not has_seats(self.store, game):
+                    raise Refused(
+                        [
+                            f"--as {name}: game {game!r} has no seats (the solo table: leave "
+                            "--as out, or add seats with `quartermaster seat add`)"
+                        ]
+                    ) from None
+                raise Refused([f"--as: {exc}"]) from None
+        self._signed_in = True
+        return self._seat
+
+    def session(self) -> GameSession:
+        """The game's session for the seat signed in (``ledger.journal.seats.open_session``):
+        its journal read and folded once per command, then kept up to date by the session's own
+        appends. Raises ``Refused`` when the game has seats and no ``--as`` names one (the
+        seats listed), when ``--side`` names the other side of a side's seat (11.36) or
+        ``--role`` a role the seat does not hold (4.5); ``UnknownGameError``, ``StoreError``."""
+        if self._session is None:
+            from ledger.journal.seats import SignInRefused, open_session
+
+            seat = self.seat()
+            try:
+                session = open_session(self.store, self.game_name(), seat)
+            except SignInRefused as exc:
+                raise Refused(
+                    [f"--as: {exc} (the passphrase from {PASSPHRASE_ENV}, else asked)"]
+                ) from None
+            if seat is not None:
+                _check_seat_options(self.args, seat)
+            self._session = session
         return self._session
 
     def source(self, state: GameState, side: Side | None) -> Source:
-        """Who records the command: ``side`` as the ``--role`` given, now, for ``--reason``."""
+        """Who records the command, now, for ``--reason``: ``side`` as the ``--role`` given
+        (default: the command's own). Signed in as a side's seat, the seat's side and a role it
+        holds: ``--role`` when given, else the command's own role when the seat holds it, else
+        the seat's first role (SEAT-ROLES)."""
         from ledger.model.source import Source
 
-        return Source(state.clock, side, self.args.role, self.args.reason)
+        role = self.args.role or self.args.default_role
+        seat = self._seat
+        if seat is not None and seat.side is not None:
+            side = seat.side
+            if self.args.role is None and not seat.holds(role) and seat.roles:
+                role = seat.roles[0]
+        return Source(state.clock, side, role, self.args.reason)
 
     def unit_command(self, state: GameState, command: UnitCommand) -> None:
-        """Run ``command(state, unit id, source)`` for the unit named by ``UNIT``, recorded
-        for the unit's side."""
+        """Run ``command(state, unit id, source)`` for the unit named by ``UNIT`` (looked up
+        in ``state``: give the session's view), recorded for the unit's side."""
         unit_id = holder_id(state, self.args.unit, "UNIT", ("unit",))
         side: Side = state.units[unit_id].side
         self.execute(lambda s: command(s.state, unit_id, self.source(s.state, side)))
@@ -210,22 +282,25 @@ class App:
         """Run the command ``make`` builds from the session and append its events; when
         another writer appended first, read what it wrote and run the command again on the
         new state (up to ``WRITE_TRIES`` times in all). Raises ``Refused`` with every error,
-        ``StaleSequenceError`` when the journal kept moving."""
+        and, when the journal kept moving, naming who got there first (the seats, or sides,
+        of the entries appended since the command last read it)."""
         from ledger.journal import StaleSequenceError
         from ledger.journal.session import CommandRefused
         from ledger.reports import event_log
 
         session = self.session()
+        read = session.last_seq
         for attempt in range(1, WRITE_TRIES + 1):
             try:
                 events = session.execute(lambda _state: make(session))
                 break
             except CommandRefused as refused:
                 raise Refused(list(refused.errors)) from refused
-            except StaleSequenceError:
-                if attempt == WRITE_TRIES:
-                    raise
+            except StaleSequenceError as stale:
                 session.reload()
+                if attempt == WRITE_TRIES:
+                    raise Refused([f"{stale}; {_first_there(session, read)}"]) from stale
+        shown = session.view
         if self.args.json:
             import json
 
@@ -233,15 +308,76 @@ class App:
 
             print_report(
                 [
-                    {"said": event_log.describe(e, session.state), "event": json.loads(encode(e))}
+                    {"said": event_log.describe(e, shown), "event": json.loads(encode(e))}
                     for e in events
                 ],
                 True,
             )
             return events
         for event in events:
-            print(event_log.describe(event, session.state))
+            print(event_log.describe(event, shown))
         return events
+
+
+def read_passphrase(prompt: str, what: str, env: str = PASSPHRASE_ENV) -> str:
+    """A passphrase from the environment variable ``env``, else typed at the terminal without
+    echo (``prompt``). Raises ``Refused`` naming ``what`` and ``env`` when it is not set and
+    standard input is no terminal (a script: nothing to ask)."""
+    import sys
+
+    given = os.environ.get(env)
+    if given:
+        return given
+    if sys.stdin is not None and sys.stdin.isatty():
+        import getpass
+
+        try:
+            return getpass.getpass(prompt)
+        except EOFError:
+            pass
+    raise Refused([f"{what}: no passphrase: set {env}, or run it in a terminal to be asked"])
+
+
+def _check_seat_options(args: argparse.Namespace, seat: Seat) -> None:
+    """Refuse a side's ``seat`` options that declare the other side (``--side``: its ledger
+    is secret, 11.36) or a role the seat does not hold (``--role``, 4.5)."""
+    from ledger.model.seats import role_name, roles_named, side_name
+
+    if seat.side is None:
+        return
+    errors: list[str] = []
+    side = getattr(args, "side", None)
+    if side is not None and side != seat.side:
+        secret = (
+            "it may not export the other side's sheets; the umpire exports both"
+            if args.command == "export"
+            else "the other side's ledger is secret from it"
+        )
+        errors.append(f"--side {side}: {seat.name} plays {side_name(seat.side)}; {secret} (11.36)")
+    role = getattr(args, "role", None)
+    if role is not None and not seat.holds(role):
+        errors.append(
+            f"--role {role}: {seat.name} holds {roles_named(seat.roles)}, "
+            f"not {role_name(role)} (4.5)"
+        )
+    if errors:
+        raise Refused(errors)
+
+
+def _first_there(session: GameSession, read: int) -> str:
+    """Who appended to the journal after sequence ``read`` (where the command first read it):
+    the seats (else the sides) of the entries since, with their numbers."""
+    from ledger.model.seats import side_name
+
+    posted: dict[str, list[int]] = {}
+    for r in session.since(read + 1):
+        source = r.event.source
+        who = source.seat or (
+            side_name(source.side) if source.side is not None else "another player"
+        )
+        posted.setdefault(who, []).append(r.seq)
+    said = ", ".join(f"{who} (#{', #'.join(map(str, seqs))})" for who, seqs in posted.items())
+    return f"got there first: {said or 'another writer'}"
 
 
 UnitCommand: TypeAlias = "Callable[[GameState, str, Source], Outcome]"

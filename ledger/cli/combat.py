@@ -50,7 +50,7 @@ def add_end_combat_segment_parser(add: Add) -> None:
 def _run_surrender(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import tables as reports
 
-    state = session.state
+    state = session.view
     print_report(reports.hex_surrender(state, args.hex, args.side), args.json)
 
 
@@ -161,7 +161,7 @@ def run_combat(args: argparse.Namespace) -> None:
         request = parse_request_text(_combat_input(args.input), combat=kind)
         if uses_ledger(request) or getattr(args, "confirm", False):
             app = App(args)
-            state = app.session().state
+            state = app.session().view
         prepared = build_combat(request, state)
     except RequestError as exc:
         raise BadRequest(exc.errors) from exc
@@ -256,7 +256,7 @@ def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, no
         reading = read_combat(prepared, dice, seed=seed, defender_stands=stands)
     except ValueError as exc:
         raise BadRequest([value_error("--dice", exc)]) from exc
-    state = app.session().state if app is not None else None
+    state = app.session().view if app is not None else None
     allocation = None
     try:
         if raw_allocation is not None:

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ledger.cli.app import (
     Add,
@@ -24,6 +24,7 @@ from ledger.cli.choices import WEATHERS
 
 if TYPE_CHECKING:
     from ledger.journal.session import GameSession
+    from ledger.model.events import Event
 
 
 def add_game_parsers(add: Add) -> None:
@@ -115,7 +116,7 @@ def _run_scenarios(app: App, args: argparse.Namespace) -> None:
 def _run_clock(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import tables as reports
 
-    state = session.state
+    state = session.view
     print_report(reports.clock(state), args.json)
 
 
@@ -123,7 +124,7 @@ def _run_phase(app: App, session: GameSession, args: argparse.Namespace) -> None
     from ledger.commands import organization_phase
     from ledger.model.phases import find_phase
 
-    state = session.state
+    state = session.view
     if args.target is None:
         from ledger.reports import tables as reports
 
@@ -146,7 +147,7 @@ def _run_phase(app: App, session: GameSession, args: argparse.Namespace) -> None
 
 
 def _run_weather(app: App, session: GameSession, args: argparse.Namespace) -> None:
-    state = session.state
+    state = session.view
     if args.weather is None:
         print_report({"game_time": state.clock.short, "weather": state.weather}, args.json)
         return
@@ -200,7 +201,51 @@ def _run_history(app: App, session: GameSession, args: argparse.Namespace) -> No
     journal = (
         [(r.seq, r.event) for r in session.recent(args.last)] if args.last else session.indexed()
     )  # --last N reads only the newest N events
-    print_report(event_log.history(journal, session.state), args.json)
+    if session.seat is None:  # the solo table
+        print_report(event_log.history(journal, session.state), args.json)
+        return
+    print_report(_seat_history(session, journal, args.json), args.json)
+
+
+def _seat_history(
+    session: GameSession, journal: list[tuple[int, Event]], as_json: bool
+) -> list[dict[str, Any]]:
+    """``history`` for the seat signed in (``ledger.model.view.journal_for``): each entry it
+    may read as it reads it, with the seat that posted it; each run of the enemy's entries one
+    line, "#12–#14 Axis: 3 entries" (11.36), left out of ``--json``."""
+    from ledger.model.seats import side_name
+    from ledger.model.view import HiddenEntries, journal_for
+    from ledger.reports import event_log
+
+    lines = journal_for(journal, session.seat, session.state)
+    visible = [line for line in lines if not isinstance(line, HiddenEntries)]
+    rows = iter(event_log.history(visible, session.view))
+    shown: list[dict[str, Any]] = []
+    for line in lines:
+        if isinstance(line, HiddenEntries):
+            if as_json:
+                continue
+            span = f"{line.first}" if line.first == line.last else f"{line.first}–{line.last}"
+            entries = "1 entry" if line.count == 1 else f"{line.count:,} entries"
+            shown.append(
+                {
+                    "seq": span,
+                    **dict.fromkeys(("game_time", "side", "role", "seat"), ""),
+                    "what": f"#{span.replace('–', '–#')} {side_name(line.side)}: {entries}",
+                    **dict.fromkeys(("why", "kind", "app_made", "undone"), ""),
+                }
+            )
+            continue
+        row = next(rows)
+        _, event = line
+        shown.append(
+            {
+                **{k: row[k] for k in ("seq", "game_time", "side", "role")},
+                "seat": event.source.seat or "",
+                **{k: v for k, v in row.items() if k not in ("seq", "game_time", "side", "role")},
+            }
+        )
+    return shown
 
 
 def _run_end_stage(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -212,7 +257,9 @@ def _run_end_stage(app: App, session: GameSession, args: argparse.Namespace) -> 
 def _run_undo(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands.undo import undo
 
-    app.execute(lambda s: undo(s.undo_window(), app.source(s.state, None)))
+    app.execute(  # a side's seat takes back only its own last action (SEAT-UNDO)
+        lambda s: undo(s.undo_window(), app.source(s.state, None), seat=s.seat, state=s.state)
+    )
 
 
 STORE_HANDLERS: dict[str, StoreHandler] = {

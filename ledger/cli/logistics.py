@@ -95,29 +95,32 @@ def add_stock_parsers(add: Add) -> None:
 def _run_dumps(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import tables as reports
 
-    state = session.state
+    state = session.view
     print_report(reports.dumps(state, args.side), args.json)
 
 
 def _run_trucks(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import tables as reports
 
-    state = session.state
+    state = session.view
     print_report(reports.trucks(state, args.side, include_arriving=args.all), args.json)
 
 
 def _run_supply(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import tables as reports
 
-    state = session.state
-    print_report(reports.supply_totals(state), args.json)
+    seat = session.seat
+    rows = reports.supply_totals(session.view)
+    if seat is not None and seat.side is not None:  # not the other side's zeros (11.36)
+        rows = [r for r in rows if r["side"] == seat.side]
+    print_report(rows, args.json)
 
 
 def _run_transfer(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands.transfers import transfer
     from ledger.model.quantities import Supplies
 
-    state = session.state
+    state = session.view
     origin = holder_id(state, args.origin, "--from", ("dump", "unit", "trucks"))
     destination = holder_id(state, args.destination, "--to", ("dump", "unit", "trucks"))
     amounts = Supplies(args.ammo, args.fuel, args.stores, args.water)
@@ -131,7 +134,7 @@ def _run_stock_change(app: App, session: GameSession, args: argparse.Namespace) 
     from ledger.commands import logistics
     from ledger.model.quantities import Supplies
 
-    state = session.state
+    state = session.view
     cmd = args.command
     holder = holder_id(state, args.holder, "HOLDER", ("dump", "unit", "trucks"))
     amounts = Supplies(args.ammo, args.fuel, args.stores, args.water)
@@ -146,8 +149,10 @@ def _run_capture(app: App, session: GameSession, args: argparse.Namespace) -> No
     from ledger.commands.capture import capture
     from ledger.model.quantities import Supplies
 
-    state = session.state
-    enemy = holder_id(state, args.enemy, "ENEMY", ("dump", "unit", "trucks"))
+    state = session.view
+    # The enemy's holder is the one name looked up in the whole ledger: its counter stands on
+    # the map in the captor's hex, and taking it reveals what it held (50.16).
+    enemy = holder_id(session.state, args.enemy, "ENEMY", ("dump", "unit", "trucks"))
     captor = holder_id(state, args.captor, "--to", ("dump", "unit", "trucks"))
     asked = Supplies(args.ammo, args.fuel, args.stores, args.water)
     app.execute(
@@ -164,7 +169,7 @@ def _run_capture(app: App, session: GameSession, args: argparse.Namespace) -> No
 def _run_draw_water(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands import logistics
 
-    state = session.state
+    state = session.view
     holder = holder_id(state, args.holder, "HOLDER", ("unit", "trucks"))
     side = state.holder_side(holder)
     app.execute(
@@ -182,7 +187,7 @@ def _run_draw_water(app: App, session: GameSession, args: argparse.Namespace) ->
 def _run_move_trucks(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands import logistics
 
-    state = session.state
+    state = session.view
     group = holder_id(state, args.trucks, "GROUP", ("trucks",))
     trip_cp = cp_arg(args.cp, "--cp")
     side = state.holder_side(group)

@@ -69,7 +69,7 @@ def add_vehicle_parsers(add: Add) -> None:
 
 
 def _run_vehicles(app: App, session: GameSession, args: argparse.Namespace) -> None:
-    state = session.state
+    state = session.view
     _vehicles(app, state, args)
 
 
@@ -114,8 +114,8 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
         events = session.execute(make)
     except CommandRefused as refused:
         raise Refused(list(refused.errors)) from refused
-    said = [event_log.describe(e, session.state) for e in events]
-    unit = session.state.units[unit_id]
+    said = [event_log.describe(e, session.view) for e in events]
+    unit = session.view.units[unit_id]
     after: dict[str, Any] = {
         "unit": unit.id,
         "location": unit.location,

@@ -77,7 +77,7 @@ def _run_forecast(app: App, session: GameSession, args: argparse.Namespace) -> N
 
     from ledger.reports.forecast import forecast_rows, formation_forecast, side_forecast
 
-    state = session.state
+    state = session.view
     planned_cp = cp_arg(args.cp, "--cp") if args.cp != "0" else Fraction(0)
     plan = {"opstages": args.opstages, "cp_per_opstage": planned_cp, "weather": args.weather}
     if args.unit is not None:
@@ -102,14 +102,14 @@ def _run_forecast(app: App, session: GameSession, args: argparse.Namespace) -> N
 
 
 def _run_plan_convoys(app: App, session: GameSession, args: argparse.Namespace) -> None:
-    state = session.state
+    state = session.view
     _plan_convoys(app, state, args)
 
 
 def _run_requisitions(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import tables as reports
 
-    state = session.state
+    state = session.view
     print_report(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")
 
 
@@ -117,7 +117,7 @@ def _run_requisition(app: App, session: GameSession, args: argparse.Namespace) -
     from ledger.commands import logistics
     from ledger.model.quantities import Supplies
 
-    state = session.state
+    state = session.view
     wanted = Supplies(args.ammo, args.fuel, args.stores, args.water)
     app.unit_command(
         state,
@@ -127,10 +127,13 @@ def _run_requisition(app: App, session: GameSession, args: argparse.Namespace) -
 
 def _run_fulfil_reject(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands import logistics
+    from ledger.model.errors import LedgerError
 
-    state = session.state
+    state = session.view
     cmd = args.command
     req = state.requisitions.get(args.requisition)
+    if req is None and args.requisition in session.state.requisitions:  # the other side's
+        raise Refused([LedgerError("requisition", f"no requisition {args.requisition!r}", "4.55")])
     side = state.units[req.unit_id].side if req is not None else None
     if cmd == "fulfil":
         origin = holder_id(state, args.origin, "--from", ("dump", "unit", "trucks"))
@@ -202,14 +205,14 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
         return
     session = app.session()
     ready_only = bool(args.ready_only)
-    skipped = [str(e) for e in unready_legs(session.state, plan)] if ready_only else []
+    skipped = [str(e) for e in unready_legs(session.view, plan)] if ready_only else []
     try:
         events = session.execute(
             lambda now: accept_plan(now, plan, app.source(now, args.side), ready_only=ready_only)
         )
     except CommandRefused as refused:
         raise Refused(list(refused.errors)) from refused
-    said = [event_log.describe(e, session.state) for e in events]
+    said = [event_log.describe(e, session.view) for e in events]
     if args.json:
         recorded = [
             {"said": text, "event": json.loads(encode(e))}

@@ -45,7 +45,7 @@ def add_export_parser(add: Add) -> None:
 
 
 def _run_export(app: App, session: GameSession, args: argparse.Namespace) -> None:
-    state = session.state
+    state = session.view
     if args.sheet == "toe":
         from ledger.io.toe_sheets import toe_log_workbook
 

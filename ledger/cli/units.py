@@ -134,7 +134,7 @@ def add_organization_parsers(add: Add) -> None:
 def _run_units(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import tables as reports
 
-    state = session.state
+    state = session.view
     rows = reports.units(state, args.side, include_arriving=args.all)
     print_report(table_columns(rows, "units", args.json), args.json)
 
@@ -142,14 +142,14 @@ def _run_units(app: App, session: GameSession, args: argparse.Namespace) -> None
 def _run_toe(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import tables as reports
 
-    state = session.state
+    state = session.view
     print_report(reports.toe(state, holder_id(state, args.unit, "UNIT", ("unit",))), args.json)
 
 
 def _run_warnings(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.rules.checks import warnings
 
-    state = session.state
+    state = session.view
     print_report(
         [
             {
@@ -169,7 +169,7 @@ def _run_warnings(app: App, session: GameSession, args: argparse.Namespace) -> N
 def _run_spend_cp(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands.cp import spend_cp
 
-    state = session.state
+    state = session.view
     cp = cp_arg(args.cp, "CP") if args.cp is not None else None
     app.unit_command(state, lambda s, uid, src: spend_cp(s, uid, cp, src, args.action))
 
@@ -177,7 +177,7 @@ def _run_spend_cp(app: App, session: GameSession, args: argparse.Namespace) -> N
 def _run_morale(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import tables as reports
 
-    state = session.state
+    state = session.view
     unit_id = holder_id(state, args.unit, "UNIT", ("unit",))
     try:
         row = reports.morale(state, unit_id, args.reading)
@@ -207,7 +207,7 @@ def _run_formation(app: App, session: GameSession, args: argparse.Namespace) -> 
     from ledger.reports import formations
     from ledger.rules.organization import formation_strengths, formation_tree
 
-    state = session.state
+    state = session.view
     hq = holder_id(state, args.unit, "HQ", ("unit",))
     summary, rows = formations.formation_organization(state, hq)
     tree = formation_tree(state, hq)
@@ -254,7 +254,7 @@ def _run_actions(app: App, session: GameSession, args: argparse.Namespace) -> No
 def _run_capability(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports import tables as reports
 
-    state = session.state
+    state = session.view
     cmd = args.command
     print_report(table_columns(reports.capability(state, args.side), cmd, args.json), args.json)
 
@@ -262,7 +262,7 @@ def _run_capability(app: App, session: GameSession, args: argparse.Namespace) ->
 def _run_adjust_cohesion(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands.cp import adjust_cohesion
 
-    state = session.state
+    state = session.view
     change = signed_cp_arg(args.change, "--change") if args.change is not None else None
     app.unit_command(state, lambda s, uid, src: adjust_cohesion(s, uid, args.cause, src, change))
 
@@ -270,7 +270,7 @@ def _run_adjust_cohesion(app: App, session: GameSession, args: argparse.Namespac
 def _run_correct_toe(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands.cp import correct_toe
 
-    state = session.state
+    state = session.view
     app.unit_command(
         state,
         lambda s, uid, src: correct_toe(s, uid, args.system, args.change, src),
@@ -280,7 +280,7 @@ def _run_correct_toe(app: App, session: GameSession, args: argparse.Namespace) -
 def _run_assign_attach(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands import reorganize
 
-    state = session.state
+    state = session.view
     cmd = args.command
     parent = holder_id(state, args.parent, "HQ", ("unit",))
     command = reorganize.assign if cmd == "assign" else reorganize.attach
@@ -290,7 +290,7 @@ def _run_assign_attach(app: App, session: GameSession, args: argparse.Namespace)
 def _run_detach(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands import reorganize
 
-    state = session.state
+    state = session.view
     trucks = trucks_given(args) or (0, 0, 0)
     app.unit_command(state, lambda s, uid, src: reorganize.detach(s, uid, src, trucks))
 
@@ -298,7 +298,7 @@ def _run_detach(app: App, session: GameSession, args: argparse.Namespace) -> Non
 def _run_attach_trucks(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands import first_line_trucks
 
-    state = session.state
+    state = session.view
     group = holder_id(state, args.trucks, "GROUP", ("trucks",))
     points = trucks_given(args)
     app.unit_command(
@@ -311,7 +311,7 @@ def _run_detach_trucks_load_troops(
 ) -> None:
     from ledger.commands import first_line_trucks
 
-    state = session.state
+    state = session.view
     cmd = args.command
     given = trucks_given(args)
     if given is None:
