@@ -1,6 +1,7 @@
 """Quartermaster's dashboard: the router (``streamlit run dashboard/app.py``).
 
-Renders the sidebar (game, side, command role) and runs the chosen page from ``views/``.
+Renders the sidebar (game, the seat signed in, side, command role) and runs the chosen page
+from ``views/``; the Seats page is listed for the umpire's seat and at a table without seats.
 The database is ``QUARTERMASTER_DB`` (``dashboard.launch`` sets it) or the per-user default.
 """
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.context import current_store, sidebar
+from dashboard.context import current_store, keeps_seats, sidebar
 from dashboard.text import plain
 from ledger.journal import StoreError
 
@@ -23,6 +24,7 @@ PAGES = {
         st.Page("views/supply.py", title="Supply", icon=":material/local_shipping:"),
         st.Page("views/requisitions.py", title="Requisitions", icon=":material/assignment:"),
         st.Page("views/planner.py", title="Convoy planner", icon=":material/route:"),
+        st.Page("views/plots.py", title="Plots", icon=":material/visibility_off:"),
         st.Page("views/combat.py", title="Combat", icon=":material/swords:"),
         st.Page("views/journal.py", title="Journal", icon=":material/history:"),
         st.Page("views/sheets.py", title="Sheets", icon=":material/table_view:"),
@@ -49,8 +51,14 @@ st.html(
     "{padding: 2.5rem 2rem 3rem 2rem; max-width: none}</style>"
 )
 
-page = st.navigation(PAGES, expanded=True)
-sidebar(current_store())
+store = current_store()
+sidebar(store)  # before the navigation, which Streamlit draws at the top of the sidebar anyway
+SEATS = st.Page("views/seats.py", title="Seats", icon=":material/badge:")
+pages = {**PAGES}
+if keeps_seats(store):
+    first, *rest = pages
+    pages[first] = [*pages[first], SEATS]
+page = st.navigation(pages, expanded=True)
 try:
     page.run()
 except StoreError as exc:  # the journal cannot be read (broken, locked, gone): one line, no trace

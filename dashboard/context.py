@@ -1,48 +1,54 @@
-"""What every page shares: the event store, the sidebar choices and this rerun's game session.
+"""What every page shares: the event store, the sidebar, the signed-in seat and this rerun's
+game session.
 
-Only the chosen game's name, side and role live in ``st.session_state`` (as the sidebar
-widgets' values). The ``EventStore`` is cached per database URL with ``st.cache_resource``;
-the ``GameSession`` is opened again on every rerun, so a write from the CLI or another
-browser shows up at once.
+The chosen game's name, side and role live in ``st.session_state`` (as the sidebar widgets'
+values), and so does the seat signed in to the game (``SEAT_KEY``: the game's name and the
+``Seat``, kept for the browser session). A game with seats shows nothing until a seat signs in
+(``dashboard.signin``); a game without seats is the solo table, with free side and role
+pickers. The ``EventStore`` is cached per database URL with ``st.cache_resource``; the
+``GameSession`` is opened again on every rerun, so a write from the CLI or another browser
+shows up at once, and the sidebar polls the journal's last sequence number
+(``dashboard.live``) so an open page follows the table within two seconds.
+
+Pages read the game only through ``Game.state`` (the seat's view, ``ledger.model.view``) and
+``Game.journal`` (``journal_for``); commands run on the whole ledger inside the session.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NoReturn
 
 import streamlit as st
 
+from dashboard.live import SEEN_KEY, moved_from, poll, seen
+from dashboard.signin import seat_from_login, sign_in_page, sign_out, sign_out_button, signed_in
 from dashboard.text import error_lines, plain
 from ledger.commands.outcome import Outcome
 from ledger.journal import (
     EventStore,
+    Recorded,
     StaleSequenceError,
     StoreError,
     UnknownGameError,
     default_database_url,
 )
+from ledger.journal.seats import SignInRefused, open_session, seats_of
 from ledger.journal.session import CommandRefused, GameSession
 from ledger.model.events import Event
+from ledger.model.seats import ROLE_NAMES, SIDE_NAMES, Seat, side_name
 from ledger.model.source import ROLES, Role, Source
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
+from ledger.model.view import HiddenEntries, JournalLine, event_for, journal_for
 from ledger.reports import event_log
-
-SIDE_NAMES: Final[dict[Side, str]] = {"axis": "Axis", "commonwealth": "Commonwealth"}
-ROLE_NAMES: Final[dict[Role, str]] = {
-    "commander_in_chief": "Commander-in-Chief",
-    "field_commander": "Field Commander",
-    "logistics_commander": "Logistics Commander",
-    "rear_area_commander": "Rear Area Commander",
-    "air_marshal": "Air Marshal",
-}
-"""The command roles of 4.5x as the rules name them."""
 
 GAME_KEY: Final = "game"
 SIDE_KEY: Final = "side"
 ROLE_KEY: Final = "role"
+NOTE_KEY: Final = "_quartermaster_live_note"
+"""Session key of the sidebar's "updated: #N by …" note: ``(game name, text)``."""
 
 
 @st.cache_resource(show_spinner=False)
@@ -62,35 +68,90 @@ def current_store() -> EventStore:
 
 
 def sidebar(store: EventStore) -> None:
-    """Render the game, side and role pickers in the sidebar (their values: session_state)."""
+    """Render the game picker, the seat signed in (and Sign out) and the side and role pickers
+    in the sidebar (their values: session_state); start the live poll of a readable game.
+
+    A game with seats offers the side and roles of the seat signed in (the umpire: every side
+    and role), and no picker before a seat signs in; a game without seats offers them all."""
     names = [name for name, *_ in store.games()]
     with st.sidebar:
-        if names:
-            st.selectbox("Game", names, key=GAME_KEY)
-        else:
+        if not names:
             st.session_state.pop(GAME_KEY, None)
-        st.selectbox("Side", SIDES, key=SIDE_KEY, format_func=SIDE_NAMES.__getitem__)
-        st.selectbox(
-            "Command role (4.5)",
-            ROLES,
-            index=ROLES.index("field_commander"),
-            key=ROLE_KEY,
-            format_func=ROLE_NAMES.__getitem__,
-        )
+            return
+        game: str = st.selectbox("Game", names, key=GAME_KEY)
+        try:
+            has_seats = bool(seats_of(store, game))
+        except (StoreError, UnknownGameError):
+            return  # the page says what is wrong
+        seat = signed_in(game) or (seat_from_login(store, game) if has_seats else None)
+        if has_seats and seat is None:
+            st.caption("Sign in to see this game.")
+            return
+        if seat is not None:
+            sign_out_button(seat)
+        if seat is None or seat.umpire:
+            _picker(SIDE_KEY, "Side", SIDES, SIDES[0], SIDE_NAMES.__getitem__)
+        roles = [r for r in ROLES if seat is None or seat.holds(r)]
+        _picker(ROLE_KEY, "Command role (4.5)", roles, "field_commander", ROLE_NAMES.__getitem__)
+        poll(store, game)
+
+
+def keeps_seats(store: EventStore) -> bool:
+    """Whether the Seats page is offered: the chosen game has no seats yet (to set up the
+    first), or the umpire's seat is signed in to it."""
+    game = st.session_state.get(GAME_KEY)
+    if not game:
+        return False
+    seat = signed_in(game)
+    if seat is not None:
+        return seat.umpire
+    try:
+        return not seats_of(store, game)
+    except (StoreError, UnknownGameError):
+        return False
+
+
+def _picker(
+    key: str, label: str, options: Sequence[Any], default: Any, name: Callable[[Any], str]
+) -> None:
+    """A select box over ``options`` whose value lives in ``st.session_state[key]``: set to
+    ``default`` (or the first option) when it is not one of them."""
+    if st.session_state.get(key) not in options:
+        st.session_state[key] = default if default in options else options[0]
+    st.selectbox(label, options, key=key, format_func=name)
 
 
 @dataclass(frozen=True)
 class Game:
-    """This rerun's session of the chosen game, and who is at the keyboard (side, role)."""
+    """This rerun's session of the chosen game, and who is at the keyboard (the seat signed
+    in, or nobody at a table without seats; the side and role recorded)."""
 
     session: GameSession
     side: Side
     role: Role
 
     @property
+    def seat(self) -> Seat | None:
+        """The seat signed in (``None``: the solo table)."""
+        return self.session.seat
+
+    @property
     def state(self) -> GameState:
-        """The ledger's current state (after any command run in this rerun)."""
-        return self.session.state
+        """The ledger as the seat may see it (``GameSession.view``, after any command run in
+        this rerun): what every page reads. Commands run on the whole ledger, inside
+        ``execute``."""
+        return self.session.view
+
+    def journal(self, entries: Iterable[Recorded]) -> list[JournalLine]:
+        """Journal ``entries`` as the seat may read them (``journal_for``): each event filtered,
+        the enemy's runs of entries folded into counts ("Axis: 3 entries")."""
+        return journal_for(((r.seq, r.event) for r in entries), self.seat, self.session.state)
+
+    def readable(self, event: Event) -> str | None:
+        """What ``event`` did, as the seat may read it (``event_for``); ``None`` when it is
+        the enemy's alone."""
+        shown = event_for(event, self.seat, self.session.state)
+        return None if shown is None else event_log.describe(shown, self.state)
 
     def source(self, state: GameState, reason: str) -> Source:
         """The ``Source`` of a command: now, the sidebar's side and role, the player's reason."""
@@ -123,9 +184,17 @@ class Game:
             )
             return None
         st.session_state[ACCEPTED_KEY] = True
+        seen(self.session.name, self.session.last_seq)
         for event in events:
-            st.success(plain(event_log.describe(event, self.state)))
+            st.success(plain(self.readable(event) or "recorded"))
         return events
+
+
+def sides_in(state: GameState) -> tuple[Side, ...]:
+    """The sides whose units or dumps ``state`` holds, in ``SIDES`` order: read from a seat's
+    view, its own side; from the umpire's or the solo table's, both."""
+    present = {u.side for u in state.units.values()} | {d.side for d in state.dumps.values()}
+    return tuple(s for s in SIDES if s in present)
 
 
 def _stop(message: str) -> NoReturn:
@@ -134,7 +203,9 @@ def _stop(message: str) -> NoReturn:
 
 
 def open_game() -> Game:
-    """The chosen game's session, read afresh; stops the page when there is no game."""
+    """The chosen game's session for the seat signed in, read afresh; stops the page when
+    there is no game, and shows the sign-in form instead of the page when the game has seats
+    and nobody is signed in (or the seat was removed)."""
     store = current_store()
     name = st.session_state.get(GAME_KEY)
     if not name:
@@ -143,27 +214,65 @@ def open_game() -> Game:
             "`quartermaster new NAME --scenario graziani`, then reload this page."
         )
     try:
-        session = GameSession(store, name)
+        records = seats_of(store, name)
+        seat = signed_in(name)
+        if records and seat is None:
+            sign_in_page(store, name, records)
+            st.stop()
+        session = open_session(store, name, seat)
     except UnknownGameError:
         _stop(
             plain(f"Game {name!r} is no longer in {store.location}; pick another in the sidebar.")
         )
-    side: Side = st.session_state.get(SIDE_KEY, SIDES[0])
+    except SignInRefused as refused:  # the seat was removed meanwhile
+        sign_out()
+        _stop(plain(f"Signed out: {refused}. Reload the page to sign in again."))
+    if seat is not None and seat.side is not None:
+        side: Side = seat.side
+    else:
+        side = st.session_state.get(SIDE_KEY, SIDES[0])
     role: Role = st.session_state.get(ROLE_KEY, "field_commander")
+    if seat is not None and not seat.holds(role):
+        role = next(r for r in ROLES if seat.holds(r))
+    if not isinstance(st.session_state.get(SEEN_KEY), tuple):
+        seen(name, session.last_seq)
     return Game(session, side, role)
 
 
 def show_status(game: Game) -> None:
-    """The clock, who is recording, and the database, at the foot of the sidebar.
+    """The clock, who is recording, what another seat changed last, and the database, at the
+    foot of the sidebar.
 
-    Pages call it last, so it shows the state after any command of this rerun.
+    Pages call it last, so it shows the state after any command of this rerun; it notes the
+    journal as drawn for the live poll (``dashboard.live``).
     """
+    session = game.session
+    before = moved_from(session.name)
+    if before is not None and before < session.last_seq:
+        st.session_state[NOTE_KEY] = (session.name, _update_note(game, before))
+    seen(session.name, session.last_seq)
     clock = game.state.clock
+    seat = f"{plain(game.seat.name)} · " if game.seat is not None else ""
     st.sidebar.caption(
         f"**{clock.short}** · {clock.calendar}  \n"
-        f"Recording as: {SIDE_NAMES[game.side]} {ROLE_NAMES[game.role]}  \n"
-        f"Database: {plain(game.session.store.location)}"
+        f"Recording as: {seat}{side_name(game.side)} {ROLE_NAMES[game.role]}  \n"
+        f"Database: {plain(session.store.location)}"
     )
+    note = st.session_state.get(NOTE_KEY)
+    if isinstance(note, tuple) and note[0] == session.name:
+        st.sidebar.caption(note[1], help="Another seat's change, shown without a click.")
+
+
+def _update_note(game: Game, before: int) -> str:
+    """``"Updated: #12 by cw-lc (Commonwealth Logistics Commander)"``: the newest of the
+    events after ``before``, as the seat may read it."""
+    lines = game.journal(game.session.since(before + 1))
+    if not lines:
+        return ""
+    last = lines[-1]
+    if isinstance(last, HiddenEntries):
+        return plain(f"Updated: #{last.last} by {side_name(last.side)}")
+    return plain(f"Updated: #{last[0]} by {posted_by(last[1])}")
 
 
 def run_form(
@@ -175,11 +284,14 @@ def run_form(
 ) -> None:
     """Run form ``name``'s command if it was just submitted, then draw the form in ``place``.
 
-    The command runs first, so every table drawn afterwards shows its result; the form is
-    drawn with keys of the journal's new last sequence (empty after an accepted command).
+    The command runs first, so every table drawn afterwards shows its result; a submitted form
+    is drawn with keys of the journal's new last sequence (empty after an accepted command),
+    one not submitted keeps its keys, and so what the player is typing, while others write.
     """
     drawn_at = f"{name}__drawn_at"  # the journal sequence the player's form was drawn from
     keys = FormKeys(name, int(st.session_state.get(drawn_at, game.session.last_seq)))
+    if keys("submit") not in st.session_state:  # not drawn in the last run: start afresh
+        keys = FormKeys(name, game.session.last_seq)
     accepted = False
     if keys.submitted:
         if keys.seq != game.session.last_seq:  # others wrote while the player filled it in
@@ -187,7 +299,9 @@ def run_form(
         st.session_state[ACCEPTED_KEY] = False
         submit(game, keys)
         accepted = bool(st.session_state.get(ACCEPTED_KEY))
-    now = FormKeys(name, game.session.last_seq)
+    # Not submitted: drawn again at the same keys, so what the player is typing survives a
+    # rerun after another seat wrote (the live poll); submitted: anew at the journal's end.
+    now = FormKeys(name, game.session.last_seq) if keys.submitted else keys
     if keys.submitted and not accepted and now.seq != keys.seq:
         keys.carry_to(now)  # refused after others wrote: the form keeps what was typed
     with place:
@@ -201,27 +315,45 @@ ACCEPTED_KEY: Final = "_quartermaster_accepted"
 
 def show_changes_since(game: Game, seq: int) -> None:
     """Say what other players recorded after event ``seq`` (the one the player's form was
-    drawn from): the command is now checked against the ledger as it stands."""
+    drawn from), as the seat may read it (``journal_for``: the enemy's entries only as
+    "Axis: 1 entry"): the command is now checked against the ledger as it stands."""
     changed = game.session.since(seq + 1)
-    lines = [
-        f"- #{r.seq} ({_posted_by(r.event)}): {event_log.describe(r.event, game.state)}"
-        for r in changed[-5:]
-    ]
-    more = f"\n- … and {len(changed) - 5} more" if len(changed) > 5 else ""
+    lines = [journal_text(line, game.state) for line in game.journal(changed)]
+    more = f"\n- … and {len(lines) - 5} more" if len(lines) > 5 else ""
     st.info(
         plain(
             f"While you filled this in, the ledger changed ({len(changed)} event"
             f"{'s' if len(changed) != 1 else ''}); your entry was checked against it:"
         )
         + "\n"
-        + "\n".join(plain(line) for line in lines)
+        + "\n".join(f"- {plain(line)}" for line in lines[-5:])
         + more
     )
 
 
-def _posted_by(event: Event) -> str:
+def journal_text(line: JournalLine, state: GameState) -> str:
+    """One journal line as text: ``"#12 (cw-fc (Commonwealth Field Commander)): 1st Essex
+    expends 3 CP"``, or the enemy's hidden entries as ``"#13: Axis: 1 entry"``."""
+    if isinstance(line, HiddenEntries):
+        span = f"#{line.first}" if line.first == line.last else f"#{line.first}–#{line.last}"
+        return f"{span}: {hidden_text(line)}"
+    seq, event = line
+    return f"#{seq} ({posted_by(event)}): {event_log.describe(event, state)}"
+
+
+def hidden_text(line: HiddenEntries) -> str:
+    """``"Axis: 3 entries"``: a run of the enemy's journal entries, counted only."""
+    return f"{side_name(line.side)}: {line.count} entr{'y' if line.count == 1 else 'ies'}"
+
+
+def posted_by(event: Event) -> str:
+    """Who posted ``event``: its seat with side and role (``"cw-fc (Commonwealth Field
+    Commander)"``), else the side and role, "the ledger" or "a player"."""
     source = event.source
-    return who(source.side or "", source.role or "", source.app_made, "a player")
+    named = who(source.side or "", source.role or "", source.app_made, "a player")
+    if source.seat:
+        return f"{source.seat} ({named})" if named != "a player" else source.seat
+    return named
 
 
 def who(side: str, role: str, app_made: bool, nobody: str = "—") -> str:

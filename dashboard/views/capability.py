@@ -7,10 +7,10 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, open_game, show_status
+from dashboard.context import Game, open_game, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
-from ledger.journal.session import GameSession
+from ledger.model.seats import SIDE_NAMES
 from ledger.reports import event_log, formations
 from ledger.reports.tables import Row
 from ledger.rules.checks import MAY_NOT_MOVE, SURRENDERS_WHEN_ASSAULTED
@@ -38,14 +38,16 @@ COLUMNS = (
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def cohesion_rows(
-    _session: GameSession, journal: tuple[str, str, int, str], stages: int, ids: tuple[str, ...]
+    _game: Game, journal: tuple[str, str, int, str, str], stages: int, ids: tuple[str, ...]
 ) -> list[Row]:
     """``event_log.cohesion_history`` of units ``ids`` over the last ``stages`` Operations
-    Stages, kept per ``journal`` (database, game, newest sequence number and link): an
-    append-only journal read to the same event gives the same rows, so a rerun with nothing
-    new reads no journal."""
-    recent = _session.since_stage_ends(stages, event_log.COHESION_KINDS)
-    return event_log.cohesion_history([(r.seq, r.event) for r in recent], ids, _session.state)
+    Stages, from the entries the seat may read (``Game.journal``) and its view, kept per
+    ``journal`` (database, game, newest sequence number and link, seat): an append-only
+    journal read to the same event gives the same rows, so a rerun with nothing new reads no
+    journal."""
+    recent = _game.session.since_stage_ends(stages, event_log.COHESION_KINDS)
+    readable = [line for line in _game.journal(recent) if isinstance(line, tuple)]
+    return event_log.cohesion_history(readable, ids, _game.state)
 
 
 def cohesion_chart(rows: list[dict[str, object]]) -> None:
@@ -113,8 +115,9 @@ def render() -> None:
     )
     ids = tuple(str(r["id"]) for r in rows)
     session = game.session
-    journal = (session.store.location, session.name, session.last_seq, session.last_link)
-    cohesion_chart(cohesion_rows(session, journal, int(stages), ids))
+    seat = game.seat.name if game.seat is not None else ""
+    journal = (session.store.location, session.name, session.last_seq, session.last_link, seat)
+    cohesion_chart(cohesion_rows(game, journal, int(stages), ids))
     show_status(game)
 
 

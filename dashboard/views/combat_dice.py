@@ -12,7 +12,7 @@ from typing import Final
 import pandas as pd
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, FormKeys
+from dashboard.context import FormKeys
 from dashboard.text import plain
 from dashboard.views.combat_units import (
     count,
@@ -28,6 +28,7 @@ from ledger.combat.combat_dice import dice_for, roll_dice
 from ledger.combat.forces import Loss
 from ledger.combat.prepared_combat import PreparedCombat
 from ledger.combat.resolve import CombatReading
+from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 
 AT_TABLE: Final = "Thrown at the table"

@@ -13,7 +13,7 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, Game
+from dashboard.context import Game
 from dashboard.text import unit_label
 from dashboard.views.combat_inputs import (
     Extras,
@@ -32,6 +32,7 @@ from dashboard.views.combat_units import (
     unit_refs,
     units_on_map,
 )
+from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
 

@@ -1,4 +1,6 @@
-"""Journal page: every event, newest first, and Undo (which appends a reversing event)."""
+"""Journal page: the events the seat may read, newest first (the enemy's only counted, "Axis: 3
+entries", through ``journal_for``), and Undo of the seat's own last action (which appends a
+reversing event)."""
 
 from __future__ import annotations
 
@@ -6,12 +8,16 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import Game, open_game, show_status, who
+from dashboard.context import Game, hidden_text, open_game, posted_by, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
+from ledger.commands.outcome import Outcome
 from ledger.commands.undo import undo
 from ledger.model.events import EventUndone
+from ledger.model.seats import side_name
+from ledger.model.view import HiddenEntries, JournalLine
 from ledger.reports import event_log
+from ledger.reports.tables import Row
 
 # Journal events the page shows at first (and the step to show more).
 SHOWN: Final = 200
@@ -19,7 +25,12 @@ SHOWN: Final = 200
 HISTORY_COLUMNS: Final = (
     Col("seq", "#"),
     Col("game_time", "Game time"),
-    Col("who", "Recorded by", "side and command role; 'the ledger' for events it posted itself"),
+    Col(
+        "who",
+        "Recorded by",
+        "seat, side and command role; 'the ledger' for events it posted itself",
+        width=240,
+    ),
     Col("what", "What happened"),
     Col("why", "Why", width=280),
     Col("undone", "Undone", "reversed by a later undo event"),
@@ -30,20 +41,35 @@ PREVIEWED: Final = "undo_previewed"
 """Session key of the event the Undo note last showed: Undo reverses that one or nothing."""
 
 
+def _undo(game: Game, reason: str, expected: int | None = None) -> Outcome:
+    """``undo`` of the seat's own last action (the umpire's and the solo table's: the
+    table's), checked against the whole ledger."""
+    session = game.session
+    return undo(
+        session.undo_window(),
+        game.source(session.state, reason),
+        expected,
+        seat=game.seat,
+        state=session.state,
+    )
+
+
 def undo_note(game: Game) -> str | None:
-    """What Undo would reverse now (``ledger.commands.undo.undo`` run as a preview), or ``None``;
-    remembers the event shown (``PREVIEWED``)."""
-    preview = undo(game.session.undo_window(), game.source(game.state, ""))
+    """What Undo would reverse now (``ledger.commands.undo.undo`` for the seat, run as a
+    preview), or ``None``; remembers the event shown (``PREVIEWED``)."""
+    preview = _undo(game, "")
     if not preview.ok:
         st.session_state.pop(PREVIEWED, None)
         return None
-    target = preview.events[0]
+    target = preview.events[-1]
     assert isinstance(target, EventUndone)
     st.session_state[PREVIEWED] = target.undone_seq
+    mine = game.seat is not None and not game.seat.umpire
+    whose = "Your seat's last action" if mine else "The last event"
     return plain(
-        f"The last event not yet undone is #{target.undone_seq}: "
-        f"{event_log.describe(target.undone, game.state)}. Undo appends an event reversing it; "
-        "nothing is deleted."
+        f"{whose} not yet undone is #{target.undone_seq}: "
+        f"{game.readable(target.undone) or target.undone.kind.replace('_', ' ')}. "
+        "Undo appends an event reversing it; nothing is deleted."
     )
 
 
@@ -56,10 +82,34 @@ def undo_form(game: Game) -> None:
         with st.form("undo", clear_on_submit=True, border=False):
             reason = st.text_input("Reason", placeholder="optional", key="undo_reason")
             if st.form_submit_button("Undo last event", type="primary"):
-                game.execute(
-                    lambda s: undo(game.session.undo_window(), game.source(s, reason), shown)
-                )
-    note.caption(undo_note(game) or "Nothing to undo: the journal holds only the game's start.")
+                game.execute(lambda s: _undo(game, reason, shown))
+    nothing = "Nothing to undo: the journal holds only the game's start."
+    if game.seat is not None and not game.seat.umpire:
+        nothing = "Nothing to undo: your seat has recorded nothing that is not undone."
+    note.caption(undo_note(game) or nothing)
+
+
+def journal_rows(game: Game, lines: list[JournalLine]) -> list[Row]:
+    """The table's rows, oldest first: the events the seat reads (``event_log.history``,
+    named from the seat's view) and each run of hidden entries as one counted line."""
+    visible = [line for line in lines if not isinstance(line, HiddenEntries)]
+    described = iter(event_log.history(visible, game.state))
+    rows: list[Row] = []
+    for line in lines:
+        if isinstance(line, HiddenEntries):
+            rows.append(
+                {
+                    "seq": line.last,
+                    "game_time": "",
+                    "who": side_name(line.side),
+                    "what": hidden_text(line),
+                    "why": "",
+                    "undone": False,
+                }
+            )
+        else:
+            rows.append({**next(described), "who": posted_by(line[1])})
+    return rows
 
 
 def render() -> None:
@@ -80,14 +130,14 @@ def render() -> None:
             help="The journal is read only as far back as shown.",
             key="journal_shown",
         )
-        recent = [(r.seq, r.event) for r in game.session.recent(int(shown))]
-        rows = [
-            {**r, "who": who(r["side"], r["role"], r["app_made"])}
-            for r in event_log.history(recent, game.state)
-        ]
+        lines = game.journal(game.session.recent(int(shown)))
+        rows = journal_rows(game, lines)
         count = f"{total:,} event{'s' if total != 1 else ''}"
+        hidden = any(isinstance(line, HiddenEntries) for line in lines)
         st.caption(
-            f"{count} in all; the newest {len(rows)}, newest first. "
+            f"{count} in all; the newest {min(int(shown), total):,}, newest first"
+            + (" (the other side's entries only counted)" if hidden else "")
+            + ". "
             "Nothing is ever deleted from the journal."
         )
         show_table(list(reversed(rows)), HISTORY_COLUMNS, height=min(38 + 35 * len(rows), 560))

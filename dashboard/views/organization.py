@@ -8,11 +8,12 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
+from dashboard.context import FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain, truck_label, unit_label
 from ledger.commands import first_line_trucks, organization_phase, reorganize
 from ledger.model.phases import PHASES, phase, phase_index
+from ledger.model.seats import SIDE_NAMES
 from ledger.model.trucks import TRUCK_TYPES
 from ledger.reports import formations
 from ledger.rules.organization import current_parent

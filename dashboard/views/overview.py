@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, Game, open_game, show_status
+from dashboard.context import Game, open_game, show_status, sides_in
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import plain
 from ledger.commands.stage_end import end_stage
+from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
-from ledger.model.units import SIDES
 from ledger.reports import tables as reports
 from ledger.rules.checks import warnings
 
@@ -39,10 +39,15 @@ def clock(state: GameState) -> None:
 
 
 def supply(state: GameState) -> None:
-    """Supply points of each side in dumps, with units, on trucks and in all."""
+    """Supply points of each side the view holds (a seat's: its own) in dumps, with units, on
+    trucks and in all."""
     st.subheader("Supply points")
     rows = reports.supply_totals(state)
-    for side, column in zip(SIDES, st.columns(len(SIDES)), strict=True):
+    sides = sides_in(state)
+    if not sides:
+        st.caption("No supply holders.")
+        return
+    for side, column in zip(sides, st.columns(len(sides)), strict=True):
         side_rows = [{**r, "held_in": HELD_IN[r["held_in"]]} for r in rows if r["side"] == side]
         with column:
             st.markdown(f"**{SIDE_NAMES[side]}**")

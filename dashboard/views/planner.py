@@ -14,10 +14,11 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, Game, open_game, show_status
+from dashboard.context import Game, open_game, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
 from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES
+from ledger.model.seats import SIDE_NAMES
 from ledger.model.units import Side
 from ledger.planning.accept import accept_plan, unready_legs
 from ledger.planning.convoy_values import DEFAULT_TIME_LIMIT, ConvoyPlan
@@ -166,7 +167,7 @@ def render() -> None:
     st.title("Convoy planner")
     st.caption(
         f"{SIDE_NAMES[game.side]} open requisitions against dump stocks and free convoy "
-        "points (54.2 capacities, CPA for supplies); choose the side in the sidebar."
+        "points (54.2 capacities, CPA for supplies)."
     )
     kept = _proposal(game)
     if kept is not None and st.session_state.get(ACCEPT_KEY):

@@ -7,11 +7,12 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
+from dashboard.context import FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import holder_labels, holders, unit_label
 from ledger.commands import logistics
 from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
+from ledger.model.seats import SIDE_NAMES
 from ledger.reports import tables as reports
 
 COLUMNS: Final = (

@@ -9,11 +9,12 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, open_game, show_status
+from dashboard.context import open_game, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import plain
 from ledger.io.logistics_sheets import WORKBOOKS
 from ledger.io.toe_sheets import toe_log_workbook
+from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 from ledger.model.units import RATING_NAMES, Side
 from ledger.reports import tables as reports
@@ -176,7 +177,7 @@ def render() -> None:
     st.subheader(f"Field Commander Control Sheet (4.52) — {SIDE_NAMES[side]}")
     st.caption(
         f"One line per {SIDE_NAMES[side]} counter in play at {state.clock.short} "
-        f"({state.clock.calendar}); choose the side in the sidebar."
+        f"({state.clock.calendar})."
     )
     build = workbook_builder(state, side, game.session.name)
     if build is None:

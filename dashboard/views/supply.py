@@ -9,12 +9,13 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
+from dashboard.context import FormKeys, Game, open_game, run_form, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import LINE_NAMES, holder_labels, holder_name, holders
 from ledger.commands import transfers
 from ledger.model.clock import WEATHERS
 from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
+from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.reports import formations
@@ -192,7 +193,7 @@ def render() -> None:
     """The Supply page."""
     game = open_game()
     st.title("Supply")
-    st.caption(f"{SIDE_NAMES[game.side]} supply — choose the side in the sidebar.")
+    st.caption(f"{SIDE_NAMES[game.side]} supply.")
     tables = st.container()
     st.subheader("Transfer supplies")
     form = st.container()

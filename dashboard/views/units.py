@@ -6,11 +6,12 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import SIDE_NAMES, FormKeys, Game, open_game, run_form, show_status
+from dashboard.context import FormKeys, Game, open_game, run_form, show_status, sides_in
 from dashboard.tables import Col, show_table
 from dashboard.text import holder_name, plain, unit_label
 from ledger.commands import cp as cp_commands
 from ledger.model.quantities import CPFormatError, parse_cp
+from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 from ledger.model.strength import SUMMED_RATINGS
 from ledger.model.units import RATING_NAMES, RATINGS, SIDES, Side
@@ -153,7 +154,8 @@ def render() -> None:
     game = open_game()
     st.title("Units")
     filters = st.columns(2, vertical_alignment="bottom")
-    choices = (ALL_SIDES, *SIDES)
+    sides = sides_in(game.state)  # a seat's view holds only its own side
+    choices = (ALL_SIDES, *sides) if len(sides) > 1 else sides or (game.side,)
     shown: str = filters[0].segmented_control(
         "Side",
         choices,
