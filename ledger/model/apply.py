@@ -48,6 +48,7 @@ from ledger.model.events import (
 )
 from ledger.model.holdings import Requisition
 from ledger.model.phases import ORGANIZATION
+from ledger.model.plots import PlotCommitted, PlotsRevealed, committed, plot_of
 from ledger.model.quantities import Supplies
 from ledger.model.rulings import RULINGS
 from ledger.model.state import GameState
@@ -334,6 +335,30 @@ def _markers_cleared(d: Draft, event: CombatMarkersCleared, sign: int) -> None:
         d.units.fields(unit_id)["combat_cp"] = Fraction(0) if sign > 0 else cp
 
 
+def _plot_committed(d: Draft, event: PlotCommitted, sign: int) -> None:
+    """5.2 III G 3 b, d: the side's plot is kept sealed; reversed, the step is open to it
+    again."""
+    plot = committed(event)
+    if sign > 0:
+        d.plots = (*d.plots, plot)
+        return
+    at = plot_of(d.plots, plot)
+    if at is None:
+        raise JournalOrderError(f"no {event.side} {event.step} plot to take back")
+    d.plots = d.plots[:at] + d.plots[at + 1 :]
+
+
+def _plots_revealed(d: Draft, event: PlotsRevealed, sign: int) -> None:
+    """Both sides' plots of the step are open (sealed again when reversed)."""
+    plots = list(d.plots)
+    for shown in event.plots:
+        at = plot_of(d.plots, shown)
+        if at is None:
+            raise JournalOrderError(f"no {shown.side} {shown.step} plot to reveal")
+        plots[at] = replace(plots[at], revealed=sign > 0)
+    d.plots = tuple(plots)
+
+
 def _toe_to_repair(unit: dict[str, Any], system: str, points: int) -> None:
     """``points`` TOE Strength Points of ``system`` leave the TOE (a unit's fields in a draft)
     for awaiting repair (negative: back). A TOE holding stays listed at 0; an empty
@@ -406,6 +431,8 @@ _EFFECTS: dict[type, Callable[[Draft, Any, int], None]] = {
     BreakdownPointsCleared: _vehicles,
     CombatResolved: _combat_resolved,
     CombatMarkersCleared: _markers_cleared,
+    PlotCommitted: _plot_committed,
+    PlotsRevealed: _plots_revealed,
 }
 """The effect of each reversible event kind on a draft, with ``sign`` 1 (apply) or -1
 (reverse)."""

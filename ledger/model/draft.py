@@ -102,7 +102,7 @@ class Table(Generic[T]):
 
 class Draft:
     """A ``GameState`` open for change: ``units``, ``dumps`` and ``trucks`` as ``Table``s, the
-    requisitions, prisoners and scalar fields as plain attributes. ``freeze`` returns the new
+    requisitions, prisoners, plots and scalar fields as plain attributes. ``freeze`` returns the new
     ``GameState``."""
 
     __slots__ = (
@@ -111,6 +111,7 @@ class Draft:
         "clock",
         "dumps",
         "phase",
+        "plots",
         "prisoners",
         "requisitions",
         "trucks",
@@ -129,6 +130,7 @@ class Draft:
         self.clock = state.clock
         self.phase = state.phase
         self.weather = state.weather
+        self.plots = state.plots
 
     def freeze(self) -> GameState:
         """The state the draft has come to (frozen; the draft may go on changing after)."""
@@ -143,6 +145,7 @@ class Draft:
             clock=self.clock,
             phase=self.phase,
             weather=self.weather,
+            plots=self.plots,
         )
         self.base = state
         return state

@@ -13,6 +13,7 @@ from typing import Literal
 
 from ledger.model.clock import GameTime, Weather
 from ledger.model.holdings import TruckGroup
+from ledger.model.plots import PlotCommitted, PlotsRevealed
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
@@ -471,6 +472,8 @@ ReversibleEvent = (
     | BreakdownPointsCleared
     | CombatResolved
     | CombatMarkersCleared
+    | PlotCommitted
+    | PlotsRevealed
 )
 
 

@@ -16,6 +16,7 @@ from ledger.model.capability import unit_cpa
 from ledger.model.clock import GameTime
 from ledger.model.holdings import Dump, Requisition, TruckGroup
 from ledger.model.phases import ORGANIZATION
+from ledger.model.plots import Plot
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import ScenarioInfo
 from ledger.model.trucks import NON_MOTORIZED_CPA, carried_cpa
@@ -42,7 +43,9 @@ class GameState:
     Prisoner Points each side holds (side -> points; 15.86d: one for each infantry-type TOE
     Strength Point it captured; a side holding none is absent) and ``captured_equipment`` the
     guns and tanks captured (15.86d), as (capturing side, weapon system id, TOE Strength
-    Points), one entry per side and system.
+    Points), one entry per side and system. ``plots`` are the sides' committed plots of the
+    Barrage and Force Assignment Steps (5.2 III G 3 b, d; ``ledger.model.plots``), in the order
+    committed, sealed until both sides' plots of a step are in.
     """
 
     info: ScenarioInfo
@@ -59,6 +62,7 @@ class GameState:
     requisitions: Mapping[str, Requisition] = field(default_factory=dict)
     prisoners: Mapping[str, int] = field(default_factory=dict)
     captured_equipment: tuple[tuple[str, str, int], ...] = ()
+    plots: tuple[Plot, ...] = ()
 
     def ruling(self, ruling_id: str) -> str:
         """The option in force for a named ruling (the game's choice, else the default).

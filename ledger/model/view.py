@@ -66,7 +66,8 @@ def sees_all(seat: Seat | None) -> bool:
 
 def view_for(state: GameState, seat: Seat | None) -> GameState:
     """``state`` as ``seat`` may see it: of its own side everything; of the enemy no unit,
-    dump, truck group, requisition, prisoner count or captured equipment (11.36). The clock,
+    dump, truck group, requisition, prisoner count or captured equipment (11.36), and no sealed
+    plot (5.2 III G 3 b, d: the enemy's plots only once revealed). The clock,
     phase, weather, scenario information, chart data and rulings stay whole. ``seat=None`` or
     the umpire: ``state`` itself."""
     if sees_all(seat):
@@ -82,6 +83,7 @@ def view_for(state: GameState, seat: Seat | None) -> GameState:
         requisitions={k: r for k, r in state.requisitions.items() if r.unit_id in units},
         prisoners={k: v for k, v in state.prisoners.items() if k == side},
         captured_equipment=tuple(c for c in state.captured_equipment if c[0] == side),
+        plots=tuple(p for p in state.plots if p.revealed or p.side == side),
     )
 
 
