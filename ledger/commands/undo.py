@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ledger.commands.outcome import Outcome, refuse
+from ledger.commands.plots import plot_undo_error
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event, EventUndone, GameStarted
 from ledger.model.seats import Seat
@@ -61,6 +62,9 @@ def undo(
         blocked = _blocking(later, batch, state, state.ruling("seat-undo") == "own-latest")
         if blocked is not None:
             return refuse(blocked)
+        revealed = plot_undo_error(batch, state)  # 5.2 III G: a revealed plot stays
+        if revealed is not None:
+            return refuse(revealed)
     if expected_seq is not None and expected_seq not in (e.undone_seq for e in batch):
         return refuse(
             LedgerError(

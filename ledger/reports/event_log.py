@@ -37,9 +37,12 @@ from ledger.model.events import (
     WeatherRecorded,
 )
 from ledger.model.phases import phase
+from ledger.model.plots import STEP_NAMES, PlotCommitted, PlotsRevealed
 from ledger.model.quantities import Supplies, format_cp
+from ledger.model.seats import side_name
 from ledger.model.state import GameState
 from ledger.model.trucks import TRUCK_TYPES
+from ledger.reports.plots import describe_line
 from ledger.reports.tables import Row
 
 
@@ -117,9 +120,27 @@ def describe(event: Event, state: GameState | None = None) -> str:
         return _describe_vehicles(event, state, name)
     if isinstance(event, CombatResolved | CombatMarkersCleared):
         return _describe_combat(event, name)
+    if isinstance(event, PlotCommitted | PlotsRevealed):
+        return _describe_plot(event)
     if isinstance(event, EventUndone):
         return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
     raise TypeError(type(event).__name__)
+
+
+def _describe_plot(event: PlotCommitted | PlotsRevealed) -> str:
+    """A sealed plot in full (only its own side and the umpire read it, ``view.event_for``),
+    or both plots as revealed (5.2 III G 3 b, d)."""
+    step = f"{STEP_NAMES[event.step]} plot"
+    where = f"Combat Segment {event.segment}"
+    if isinstance(event, PlotCommitted):
+        lines = "; ".join(describe_line(line) for line in event.lines) or "nothing plotted"
+        return f"{side_name(event.side)} {step} committed, sealed ({where}): {lines}"
+    shown = " · ".join(
+        f"{side_name(p.side)}: "
+        + ("; ".join(describe_line(line) for line in p.lines) or "nothing plotted")
+        for p in event.plots
+    )
+    return f"{step}s revealed ({where}): {shown}"
 
 
 def _describe_combat(
