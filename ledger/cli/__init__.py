@@ -49,7 +49,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ledger.cli import combat, game, logistics, movement, planning, sheets, table, units
+from ledger.cli import combat, game, logistics, movement, planning, plots, sheets, table, units
 from ledger.cli.app import App, Refused, common_options, print_report
 from ledger.cli.combat import add_combat_parsers, run_combat
 
@@ -93,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     sheets.add_export_parser(add)
     game.add_journal_parsers(add)  # verify, migrate
     table.add_table_parsers(sub, common)  # seat add|list|remove, serve
+    plots.add_plot_parsers(sub, common)  # plot barrage|force-assignment|show
     return parser
 
 
@@ -104,6 +105,7 @@ HANDLERS: dict[str, Handler] = {
     **movement.HANDLERS,
     **combat.HANDLERS,
     **sheets.HANDLERS,
+    **plots.HANDLERS,
 }
 """The subcommands carried out on a game's session, by name (``calc``, ``resolve`` and
 ``STORE_HANDLERS`` aside)."""
