@@ -35,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--address",
         default=LOCAL_ONLY,
         help="address to listen on (default 127.0.0.1: this computer only; a table served to "
-        "the network needs seats and sign-in, which are yet to come)",
+        "the network needs seats: `quartermaster serve --host 0.0.0.0` checks that every game "
+        "has them, docs/seats.md)",
     )
     parser.add_argument(
         "--db",
@@ -79,8 +80,9 @@ def ensure_game(store: EventStore, scenario: str = DEFAULT_SCENARIO) -> list[str
 
 
 LOCAL_ONLY: Final = "127.0.0.1"
-"""Where ``make run`` listens: this computer only. The ledger has no sign-in yet, so serving it
-to every interface would let anyone on the network read both sides and write."""
+"""Where ``make run`` listens: this computer only. A game without seats is the solo table that
+anyone who opens it reads and writes whole, so it is not served to the network unless asked
+(``quartermaster serve`` refuses that for a game without seats, docs/seats.md)."""
 
 
 def streamlit_command(port: int, address: str | None = LOCAL_ONLY) -> list[str]:

@@ -31,6 +31,10 @@ COLUMNS: Final = (
     Col("created", "Added"),
 )
 SIDE_CHOICES: Final = (UMPIRE, *SIDES)
+ADDED_KEY: Final = "seats_added"
+"""Session key counting the seats added here: the add form's widget keys end in it."""
+DONE_KEY: Final = "seats_done"
+"""Session key of what to say after the rerun that follows an added seat."""
 
 
 def _side(choice: str | None) -> Side | None:
@@ -67,46 +71,55 @@ def seat_table(game: Game) -> None:
 
 
 def add_form(game: Game, first: bool) -> None:
-    """Name, side (or umpire), roles, passphrase twice and an optional login: ``add_seat``."""
+    """Name, side (or umpire), roles, passphrase twice and an optional login: ``add_seat``.
+    A refused seat keeps what was typed; an added one gives an empty form (its widget keys
+    end in a count of the seats added, ``ADDED_KEY``)."""
     st.subheader("Add a seat")
+    done = st.session_state.pop(DONE_KEY, None)
+    if isinstance(done, list):
+        for kind, text in done:
+            (st.success if kind == "success" else st.info)(text)
     if first:
         st.caption(
             "The first seat should be the umpire's: once the game has one, only the umpire "
             "adds or removes seats, and every player signs in."
         )
-    with st.form("seat_add", clear_on_submit=False):
+    n = int(st.session_state.get(ADDED_KEY, 0))
+    with st.form(f"seat_add_{n}"):
         name_col, side_col = st.columns(2)
-        name = name_col.text_input("Seat name", placeholder="e.g. cw-logistics", key="seat_name")
+        name = name_col.text_input(
+            "Seat name", placeholder="e.g. cw-logistics", key=f"seat_name_{n}"
+        )
         side = side_col.selectbox(
-            "Side", SIDE_CHOICES, format_func=_side_label, key="seat_side", index=None
+            "Side", SIDE_CHOICES, format_func=_side_label, key=f"seat_side_{n}", index=None
         )
         roles: list[Role] = st.multiselect(
             "Command roles (4.5; none for the umpire)",
             ROLES,
             format_func=ROLE_NAMES.__getitem__,
-            key="seat_roles",
+            key=f"seat_roles_{n}",
         )
         one, two = st.columns(2)
         phrase = one.text_input(
             "Passphrase",
             type="password",
-            key="seat_passphrase",
+            key=f"seat_passphrase_{n}",
             help=f"at least {PASSPHRASE_MIN} characters; kept only as a hash",
         )
-        again = two.text_input("Passphrase again", type="password", key="seat_passphrase2")
+        again = two.text_input("Passphrase again", type="password", key=f"seat_again_{n}")
         login = st.text_input(
             "Login e-mail (optional)",
             placeholder="signs in through the configured account provider, docs/seats.md",
-            key="seat_login",
+            key=f"seat_login_{n}",
         )
         pressed = st.form_submit_button("Add seat", type="primary")
     if not pressed:
         return
-    if side is None:
-        refusal([LedgerError("side", "choose a side, or the umpire")], game)
-        return
+    errors = [] if side is not None else [LedgerError("side", "choose a side, or the umpire")]
     if phrase != again:
-        refusal([LedgerError("passphrase", "the two passphrases differ")], game)
+        errors.append(LedgerError("passphrase", "the two passphrases differ"))
+    if errors or side is None:
+        refusal(errors, game)
         return
     seat = Seat(str(name), _side(side), tuple(roles))
     try:
@@ -124,11 +137,14 @@ def add_form(game: Game, first: bool) -> None:
     except StoreError as failed:
         st.error(plain(f"Nothing was written: {failed}"))
         return
-    for key in ("seat_passphrase", "seat_passphrase2"):
-        st.session_state.pop(key, None)
-    st.success(plain(f"Seat added: {seat_label(seat)}."))
-    if game.seat is None:
+    said = plain(f"Seat added: {seat_label(seat)}.")
+    if game.seat is None:  # the next run asks for a seat: say it here
+        st.success(said)
         st.info("The game now has seats: every player, you too, signs in to a seat.")
+        return
+    st.session_state[DONE_KEY] = [("success", said)]
+    st.session_state[ADDED_KEY] = n + 1
+    st.rerun()
 
 
 def remove_form(game: Game, names: list[str]) -> None:
