@@ -17,6 +17,7 @@ from ledger.model.lookup import resolve
 from ledger.model.plots import FORCE_ROLES, TARGET_CLASSES, PlotLine, PlotStep
 from ledger.model.state import GameState
 from ledger.model.units import Side, TOEHolding, Unit
+from ledger.rules.shortage_status import ammunition_effect
 
 HEX_MAX: Final = 12
 """Longest hex name a line takes (characters): "C3721", "Mersa Matruh"."""
@@ -100,6 +101,12 @@ def _line(
                     "11.11",
                 )
             )
+        if not ammunition_effect(own, unit).may_barrage:
+            errors.append(
+                LedgerError(
+                    f"{field} unit", f"{unit.name} has no Ammunition to fire a Barrage", "50.14"
+                )
+            )
         if line.position not in ("forward", "back"):
             errors.append(
                 LedgerError(
@@ -148,6 +155,14 @@ def _line(
                     f"{field} unit",
                     f"{unit.name} is Pinned: no Anti-Armor fire or Close Assault this segment",
                     "12.44",
+                )
+            )
+        if line.role == "close_assault" and ammunition_effect(own, unit).out_of_ammunition:
+            errors.append(
+                LedgerError(
+                    f"{field} unit",
+                    f"{unit.name} is out of Ammunition: no Close Assault (withhold it)",
+                    "15.15",
                 )
             )
         if line.role == "anti_armor" and (system is None or not system.ratings.anti_armor):

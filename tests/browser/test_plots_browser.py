@@ -13,12 +13,14 @@ from typing import Final
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
+from ledger.commands.logistics import arrive
 from ledger.commands.organization_phase import advance_phase
 from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.seats import add_seat
 from ledger.journal.session import GameSession, create_game
 from ledger.journal.store import database_url
+from ledger.model.quantities import Supplies
 from ledger.model.seats import Seat
 from ledger.model.source import Source
 from tests.browser.test_browser import (
@@ -58,9 +60,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     add_seat(store, "graziani", UMPIRE, PASSPHRASES["umpire"])
     for seat in (AXIS_FC, CW_FC):
         add_seat(store, "graziani", seat, PASSPHRASES[seat.name], by=UMPIRE)
-    GameSession(store, "graziani", UMPIRE).execute(
-        lambda s: advance_phase(s, "movement-and-combat/A", Source(s.clock))
-    )
+    umpire = GameSession(store, "graziani", UMPIRE)
+    for guns in ("it.1ccnn_div.201st_artillery_regt", "cw.7_armd_div.4th_ryl_horse_arty"):
+        umpire.execute(  # Graziani's guns start without Ammunition (12.0, 50.14)
+            lambda s, guns=guns: arrive(s, guns, Supplies(ammo=60), "convoy", Source(s.clock))
+        )
+    umpire.execute(lambda s: advance_phase(s, "movement-and-combat/A", Source(s.clock)))
     store.engine.dispose()
     with streamlit_server(folder, db) as url:
         yield url

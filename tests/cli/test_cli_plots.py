@@ -56,6 +56,10 @@ def table(tmp_path: Path) -> Table:
             "seat", "add", name, "--side", side, "--role", "field_commander", "--as", "ump",
             passphrase="umpire-pass", new=f"{name}-pass",
         )  # fmt: skip
+    t.run(  # Graziani's guns start without Ammunition (12.0, 50.14)
+        "arrive", "201st Artillery Regt", "--cause", "convoy", "--ammo", "60", "--as", "ump",
+        passphrase="umpire-pass",
+    )  # fmt: skip
     t.run("phase", "G", "--player", "A", "--as", "ump", passphrase="umpire-pass")
     return t
 

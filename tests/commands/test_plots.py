@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from ledger.combat.barrage import BarrageCalculation
+from ledger.commands.logistics import arrive
 from ledger.commands.organization_phase import advance_phase
 from ledger.commands.plots import commit_plot
 from ledger.commands.undo import undo
@@ -19,6 +20,7 @@ from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.model.apply import apply, fold, unapply
 from ledger.model.events import EventUndone
 from ledger.model.plots import PlotCommitted, PlotLine, PlotsRevealed
+from ledger.model.quantities import Supplies
 from ledger.model.seats import Seat
 from ledger.model.source import Source
 from ledger.model.state import GameState
@@ -35,6 +37,11 @@ AXIS_GUNS = "201st Artillery Regt"  # it.1ccnn_div.201st_artillery_regt, C4218, 
 CW_GUNS = "4th Ryl Horse Arty"  # cw.7_armd_div.4th_ryl_horse_arty, C3922
 CW_MEDIUM = "7th Medium Artillery Regt"  # C3922
 SECRET_TARGET = "Infantry #7 SECRET"
+GUNS_WITH_AMMUNITION = (
+    "it.1ccnn_div.201st_artillery_regt",
+    "cw.7_armd_div.4th_ryl_horse_arty",
+    "cw.unassigned_arty.7th_medium_artillery_regt",
+)
 
 
 def axis_barrage(points: int = 6) -> PlotLine:
@@ -59,9 +66,12 @@ def table(store: EventStore, graziani_setup) -> EventStore:  # type: ignore[no-u
     add_seat(store, "g", UMPIRE, "umpire passphrase")
     for seat in (AXIS_FC, CW_FC, CW_LC):
         add_seat(store, "g", seat, f"{seat.name} passphrase", by=UMPIRE)
-    GameSession(store, "g", UMPIRE).execute(
-        lambda s: advance_phase(s, "movement-and-combat/A", Source(s.clock))
-    )
+    umpire = GameSession(store, "g", UMPIRE)
+    for guns in GUNS_WITH_AMMUNITION:  # Graziani's guns start with none (12.0, 50.14)
+        umpire.execute(
+            lambda s, guns=guns: arrive(s, guns, Supplies(ammo=60), "convoy", Source(s.clock))
+        )
+    umpire.execute(lambda s: advance_phase(s, "movement-and-combat/A", Source(s.clock)))
     return store
 
 
@@ -210,6 +220,32 @@ def test_one_plot_a_side_a_step_a_segment_and_the_steps_in_order(table: EventSto
     )
     (next_barrage,) = _commit(axis, "barrage", [])
     assert isinstance(next_barrage, PlotCommitted) and next_barrage.segment == 2
+
+
+def test_guns_without_ammunition_neither_barrage_nor_assault(table: EventStore) -> None:
+    """12.0, 50.14: a Barrage needs Ammunition; 15.15: so does a Close Assault."""
+    cw = GameSession(table, "g", CW_FC)
+    text = _refusals(
+        cw,
+        "commonwealth",
+        "barrage",
+        [
+            PlotLine(
+                "25th Field Artillery Regt", "", 6, "barrage", "D3614", "forward", "Gun #1", "gun"
+            )
+        ],
+    )
+    assert "25th Field Artillery Regt has no Ammunition to fire a Barrage (50.14)" in text
+    _commit(cw, "barrage", [])
+    _commit(GameSession(table, "g", AXIS_FC), "barrage", [])
+    text = _refusals(
+        cw,
+        "commonwealth",
+        "force_assignment",
+        [PlotLine("25th Field Artillery Regt", "", 6, "close_assault", "D3614")],
+    )
+    assert "25th Field Artillery Regt is out of Ammunition: no Close Assault" in text
+    assert "(15.15)" in text
 
 
 def test_force_assignment_checks_pinned_back_guns_and_anti_armor_ratings(
