@@ -2,7 +2,8 @@
 system, TOE Strength Points and target, and the plot as a whole (a point used once, 14.26; one
 position a gun unit, 12.11; Back guns neither split nor coordinate, 12.16; Italian guns
 coordinate within their hex, 12.14; Pinned or Back units neither fire Anti-Armor nor assault,
-12.44, 12.16). Used by ``ledger.commands.plots.commit_plot``.
+12.44, 12.16; a Barrage needs Ammunition, 12.0, 50.14, and so does a Close Assault, 15.15).
+Used by ``ledger.commands.plots.commit_plot``.
 """
 
 from __future__ import annotations

@@ -58,11 +58,13 @@ def commit_plot(
     side's or not in play (8.86); a weapon system the unit does not hold or more TOE Strength
     Points than it holds, counting every line (14.26, 15.16); no target hex. Barrage lines:
     a system without a Barrage Rating (11.11), no position or two positions for one unit
-    (12.11), no target (12.23, 12.24), a unit's own hex as target hex (12.31), a Back unit
-    splitting or coordinating fire (12.16), Italian Forward units of different hexes on one
-    target (12.14). Force Assignment lines: a Pinned unit assigned to Anti-Armor or Close
-    Assault (12.44), a unit plotted Back this segment assigned to either (12.16, 14.13), a
-    system without an Anti-Armor Rating assigned to Anti-Armor (14.11)."""
+    (12.11), no target (12.23, 12.24), a unit's own hex as target hex (12.31), a gun without
+    Ammunition it can draw (12.0, 50.14), a Back unit splitting or coordinating fire (12.16),
+    Italian Forward units of different hexes on one target (12.14). Force Assignment lines: a
+    Pinned unit assigned to Anti-Armor or Close Assault (12.44), a unit plotted Back this
+    segment assigned to either (12.16, 14.13), a system without an Anti-Armor Rating assigned
+    to Anti-Armor (14.11), a unit out of Ammunition assigned to Close Assault (15.15)
+    (``ledger.commands.plot_checks``)."""
     errors: list[LedgerError] = []
     if side not in SIDES:
         errors.append(LedgerError("side", f"expected axis or commonwealth, found {side!r}"))

@@ -15,6 +15,7 @@ from ledger.commands.undo import undo
 from ledger.io.combat_request import build_combat, parse_request
 from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
+from ledger.journal.codec import decode, decode_state, encode, encode_state
 from ledger.journal.seats import add_seat
 from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.model.apply import apply, fold, unapply
@@ -374,3 +375,17 @@ def test_revealed_plots_are_the_calculators_inputs(table: EventStore) -> None:
     cw.reload()
     (own,) = close_assault_requests(cw.view, fa, "commonwealth")
     assert own.missing == (AXIS_GUNS,) and own.request["defenders"] == []
+
+
+def test_plots_travel_through_the_codec_and_snapshots(table: EventStore) -> None:
+    """Events and a folded state with plots are written and read back whole (msgspec picks up
+    the new event classes from ``Event``); an undone commit hides like the commit."""
+    axis = GameSession(table, "g", AXIS_FC)
+    (committed,) = _commit(axis, "barrage", [axis_barrage()])
+    assert decode(encode(committed), "plot_committed") == committed
+    assert decode_state(encode_state(axis.state)) == axis.state
+    undone = axis.execute(
+        lambda s: undo(axis.undo_window(), Source(s.clock, "axis"), seat=AXIS_FC, state=s)
+    )
+    assert event_for(undone[0], CW_FC, axis.state) is None
+    assert event_for(undone[0], AXIS_FC, axis.state) == undone[0]
