@@ -2,8 +2,8 @@
 
 Every subcommand takes ``--db URL`` (a file path or an SQLAlchemy URL; default
 ``QUARTERMASTER_DB`` or an SQLite file in the per-user data directory), ``--game NAME``
-(default ``QUARTERMASTER_GAME``, or the only game in the database; never empty), ``--json``
-and ``--debug``. Exit status: 0 done, 1 refused (every error printed, nothing written), 2 usage
+(default ``QUARTERMASTER_GAME``, or the only game in the database; never empty), ``--json``,
+``--debug`` and ``--as SEAT`` (sign in to a game with seats, issue 16: ``App.session``). Exit status: 0 done, 1 refused (every error printed, nothing written), 2 usage
 error (a number out of its bound too, ``ledger.cli.bounds``), a database that cannot be used
 (missing, foreign, locked, read-only, unreachable: one line) or an unexpected error (one line;
 ``--debug`` shows the traceback), 130 interrupted, 141 the output pipe closed (quietly).

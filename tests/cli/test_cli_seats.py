@@ -337,9 +337,10 @@ def test_naming_an_enemy_counter_is_no_such_unit(played: Table) -> None:
     assert "--from: no dump or unit or trucks called 'Tobruk'" in refused.err
     refused = played.run("fulfil", "R2", "--from", "Mersa Matruh", seat="cw-lc", ok=False)
     assert "requisition: no requisition 'R2'" in refused.err  # the Axis requisition
-    assert played.run("units", "--side", "axis", seat="cw-fc", ok=False).err.startswith(
-        "error: --side axis: cw-fc plays Commonwealth; the other side's ledger is secret"
-    )
+    for args in (["units", "--side", "axis"], ["plan-convoys", "--side", "axis", "--accept"]):
+        assert played.run(*args, seat="cw-lc", ok=False).err.startswith(
+            "error: --side axis: cw-lc plays Commonwealth; the other side's ledger is secret"
+        )
 
 
 def test_sign_in_needs_a_seat_and_its_passphrase(played: Table) -> None:
