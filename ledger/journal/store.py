@@ -369,9 +369,8 @@ class EventStore:
         return game_id
 
     def last_seq(self, name: str) -> int:
-        """The sequence number of game ``name``'s newest event, read with one indexed query
-        (what an open page polls to see that another seat wrote, issue 16 item 8). Raises
-        ``UnknownGameError``, ``StoreError``."""
+        """Game ``name``'s newest sequence number, in one indexed query (what an open page
+        polls, issue 16 item 8). Raises ``UnknownGameError``, ``StoreError``."""
         with self.translated(), self.engine.connect() as conn:
             return last_row(conn, events_table, self.game_id_of(conn, name))[0]
 
