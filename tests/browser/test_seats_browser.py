@@ -190,6 +190,7 @@ def test_each_seat_signs_in_and_sees_no_enemy_name_on_any_page(table: tuple[str,
         wide.get_by_role("button", name="Sign in").click()
         expect(wide.get_by_text("no such seat or a wrong passphrase")).to_be_visible()
         sign_in(phone, CW_LC)
+        assert "Commonwealth" in text_of(phone)  # waits for the tables' cells
         phone.screenshot(path=str(shots() / "overview-phone-cw-lc.png"), full_page=True)
         open_page_on_phone(phone, "Units")
         phone.screenshot(path=str(shots() / "units-phone-cw-lc.png"))
