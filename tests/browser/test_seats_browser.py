@@ -194,6 +194,13 @@ def test_each_seat_signs_in_and_sees_no_enemy_name_on_any_page(table: tuple[str,
         phone.screenshot(path=str(shots() / "overview-phone-cw-lc.png"), full_page=True)
         open_page_on_phone(phone, "Units")
         phone.screenshot(path=str(shots() / "units-phone-cw-lc.png"))
+        umpire = tab(browser, table[0])
+        sign_in(umpire, UMPIRE)
+        open_page(umpire, "Seats")
+        seats = text_of(umpire)
+        assert all(s.name in seats for s in (AXIS_FC, CW_FC, CW_LC)) and "argon2" not in seats
+        umpire.screenshot(path=str(shots() / "seats-umpire.png"), full_page=True)
+        umpire.context.close()
         for seat in (AXIS_FC, CW_FC, CW_LC):
             assert seat.side is not None
             page = tab(browser, table[0])
