@@ -30,6 +30,7 @@ from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
 from ledger.reports.plots import (
     PlotRequest,
+    anti_armor_requests,
     barrage_requests,
     close_assault_requests,
     current_plots,
@@ -229,7 +230,13 @@ def show_requests(game: Game) -> None:
             requests += [r for r in barrage_requests(view, plot, phasing) if r.request["guns"]]
         elif plot.segment not in done:
             done.add(plot.segment)
-            requests += close_assault_requests(view, segment_plots(view, plot), phasing)
+            both = segment_plots(view, plot)
+            requests += [r for r in anti_armor_requests(view, both, phasing) if r.request["firing"]]
+            requests += [
+                r
+                for r in close_assault_requests(view, both, phasing)
+                if r.request["attackers"] or r.request["defenders"]
+            ]
     if not requests:
         st.caption("No revealed line of your side to work out.")
     for number, made in enumerate(requests):

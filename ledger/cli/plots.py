@@ -186,6 +186,7 @@ def _run_plot(app: App, session: GameSession, args: argparse.Namespace) -> None:
 
 def _show(session: GameSession, args: argparse.Namespace) -> None:
     from ledger.reports.plots import (
+        anti_armor_requests,
         barrage_requests,
         close_assault_requests,
         current_plots,
@@ -206,7 +207,9 @@ def _show(session: GameSession, args: argparse.Namespace) -> None:
                 made = barrage_requests(view, plot, args.phasing)
             elif (plot.segment, plot.step) not in done:
                 done.add((plot.segment, plot.step))
-                made = close_assault_requests(view, segment_plots(view, plot), args.phasing)
+                both = segment_plots(view, plot)
+                made = anti_armor_requests(view, both, args.phasing)
+                made += close_assault_requests(view, both, args.phasing)
             else:
                 made = []
             out += [

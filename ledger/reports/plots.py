@@ -2,11 +2,12 @@
 combat calculators.
 
 Everything here reads a state as the seat may see it (``ledger.model.view.view_for``): its own
-plots, sealed or not, and both sides' once revealed. ``plot_rows`` and ``line_rows`` are the
+plots, sealed or not, and both sides' once revealed. ``plot_title`` and ``line_rows`` are the
 tables of the Plots page and ``quartermaster plot show``; ``barrage_requests`` turns a barrage
 plot into one JSON combat request per target (docs/combat.md: the input of ``quartermaster calc
-cna barrage`` and of the Combat page), and ``close_assault_requests`` turns a segment's two
-revealed Force Assignment plots into one Close Assault request per hex assaulted.
+cna barrage`` and of the Combat page), and ``close_assault_requests`` and
+``anti_armor_requests`` turn a segment's two revealed Force Assignment plots into one Close
+Assault request per hex assaulted and one Anti-Armor request per side and hex fired at.
 """
 
 from __future__ import annotations
@@ -38,22 +39,6 @@ def plot_title(plot: Plot) -> str:
         f"{side_name(plot.side)} {STEP_NAMES[plot.step]} plot, Combat Segment {plot.segment} "
         f"({plot.period.short}, {phase(plot.phase).label}): {status}"
     )
-
-
-def plot_rows(plots: Iterable[Plot]) -> list[Row]:
-    """One row per plot: side, step, segment, status and how many lines."""
-    return [
-        {
-            "side": side_name(p.side),
-            "step": STEP_NAMES[p.step],
-            "segment": p.segment,
-            "period": p.period.short,
-            "phase": phase(p.phase).label,
-            "status": "revealed" if p.revealed else "sealed",
-            "lines": len(p.lines),
-        }
-        for p in plots
-    ]
 
 
 def describe_line(line: PlotLine) -> str:
@@ -189,6 +174,44 @@ def close_assault_requests(
         }
         names = tuple(dict.fromkeys([*missing, *missing_d, *missing_w]))
         requests.append(PlotRequest(f"Close Assault on {hex_}", request, names))
+    return requests
+
+
+def anti_armor_requests(
+    state: GameState, plots: Sequence[Plot], phasing: Side
+) -> list[PlotRequest]:
+    """One Anti-Armor request per side and hex from ``plots`` (both sides' revealed Force
+    Assignment plots of one segment): the Phasing side's Anti-Armor lines into a hex fire at
+    the other side's points committed there (14.12: at the whole hex; 14.11, 14.21: only points
+    committed to Anti-Armor or Close Assault are affected); the other side's Anti-Armor lines
+    in its hex fire at the Phasing points assaulting or firing into it (14.12). Units the
+    seat's ledger does not hold are named in ``missing``."""
+    force = [p for p in plots if p.step == "force_assignment"]
+    requests = []
+    for firing in force:
+        targets = [ln for p in force if p.side != firing.side for ln in p.lines]
+        hexes: list[str] = []
+        for line in firing.lines:
+            if line.role == "anti_armor" and line.hex not in hexes:
+                hexes.append(line.hex)
+        for hex_ in hexes:
+            guns, missing = _forces(
+                state, (ln for ln in firing.lines if ln.role == "anti_armor" and ln.hex == hex_)
+            )
+            hit, missing_t = _forces(
+                state, (ln for ln in targets if ln.role != "withheld" and ln.hex == hex_)
+            )
+            request = {
+                "combat": "anti-armor",
+                "phasing": phasing,
+                "firing_side": firing.side,
+                "note": f"{plot_title(firing)}: Anti-Armor fire at {hex_}",
+                "firing": guns,
+                "targets": hit,
+            }
+            names = tuple(dict.fromkeys([*missing, *missing_t]))
+            title = f"{side_name(firing.side)} Anti-Armor fire at {hex_}"
+            requests.append(PlotRequest(title, request, names))
     return requests
 
 

@@ -6,7 +6,8 @@ helpers it uses (``QUARTERMASTER_REQUIRE_BROWSER=1`` makes that a failure)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Final
 
@@ -71,14 +72,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip("no Chromium")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+def in_own_chromium(steps: Callable[[Browser], None]) -> None:
+    """Run ``steps`` with a Chromium of its own, started in a thread of its own: Playwright's
+    sync API cannot start twice in one thread, and test_browser.py's session-wide browser may
+    still be running in this one (as tests/browser/test_combat_browser.py does)."""
+
+    def run() -> None:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                steps(chromium)
+            finally:
+                chromium.close()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(run).result()
 
 
 def _signed_in(browser: Browser, url: str, seat: Seat) -> tuple[BrowserContext, Page]:
@@ -129,8 +137,12 @@ def _text(page: Page) -> str:
 
 
 def test_a_sealed_barrage_plot_is_unreadable_by_the_other_side_until_both_commit(
-    browser: Browser, server: str, tmp_path: Path
+    server: str, tmp_path: Path
 ) -> None:
+    in_own_chromium(lambda browser: _two_seats_plot(browser, server, tmp_path))
+
+
+def _two_seats_plot(browser: Browser, server: str, tmp_path: Path) -> None:
     axis_context, axis = _signed_in(browser, server, AXIS_FC)
     cw_context, cw = _signed_in(browser, server, CW_FC)
     try:

@@ -27,7 +27,7 @@ from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.view import event_for, journal_for, view_for
 from ledger.reports.event_log import describe
-from ledger.reports.plots import barrage_requests, close_assault_requests
+from ledger.reports.plots import anti_armor_requests, barrage_requests, close_assault_requests
 
 AXIS_FC = Seat("axis-fc", "axis", ("field_commander",))
 CW_FC = Seat("cw-fc", "commonwealth", ("field_commander",))
@@ -361,7 +361,12 @@ def test_revealed_plots_are_the_calculators_inputs(table: EventStore) -> None:
     essex = PlotLine("1st Essex", "", 6, "close_assault", "C4218")
     _commit(cw, "force_assignment", [essex])
     _commit(
-        axis, "force_assignment", [PlotLine(AXIS_GUNS, "75/27 Gun", 6, "close_assault", "C4218")]
+        axis,
+        "force_assignment",
+        [
+            PlotLine(AXIS_GUNS, "75/27 Gun", 3, "close_assault", "C4218"),
+            PlotLine(AXIS_GUNS, "75/27 Gun", 3, "anti_armor", "C4218"),
+        ],
     )
     umpire = GameSession(table, "g", UMPIRE)
     fa = [p for p in umpire.view.plots if p.step == "force_assignment"]
@@ -371,6 +376,13 @@ def test_revealed_plots_are_the_calculators_inputs(table: EventStore) -> None:
     ]
     assert assault.request["defenders"][0]["unit"] == "it.1ccnn_div.201st_artillery_regt"
     build_combat(parse_request(assault.request), umpire.view)
+    (fire,) = anti_armor_requests(umpire.view, fa, "commonwealth")
+    assert fire.request["firing_side"] == "axis"
+    assert fire.request["firing"] == [
+        {"unit": "it.1ccnn_div.201st_artillery_regt", "points": {"it.75_27_gun": 3}}
+    ]
+    assert fire.request["targets"] == [{"unit": "cw.70_inf_div.1st_essex", "points": {"cw.m": 6}}]
+    build_combat(parse_request(fire.request), umpire.view)  # no armor there: no damage
     # from the Commonwealth's own view the Axis defenders are named for their owner to state
     cw.reload()
     (own,) = close_assault_requests(cw.view, fa, "commonwealth")
