@@ -10,6 +10,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from ledger.commands.cp import adjust_cohesion, spend_cp
 from ledger.commands.logistics import arrive, consume
+from ledger.commands.organization_phase import advance_phase
+from ledger.commands.plots import commit_plot
 from ledger.commands.stage_end import end_stage
 from ledger.commands.transfers import transfer
 from ledger.commands.undo import undo
@@ -26,6 +28,7 @@ from ledger.model.events import (
     SuppliesConsumed,
     SuppliesTransferred,
 )
+from ledger.model.plots import PLOT_STEPS
 from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
@@ -150,6 +153,20 @@ class LedgerMachine(RuleBasedStateMachine):
         # undo brings back exactly the state before the player's action (history[k] is the
         # state before the event of sequence k + 1)
         assert self.state == self.history[oldest - 1]
+
+    @precondition(lambda self: self.state.phase != "movement-and-combat/A")
+    @rule()
+    def to_combat(self) -> None:
+        """On to Player A's Movement and Combat Phase, where plots are made (5.2 III G)."""
+        target = "movement-and-combat/A"
+        self._post(advance_phase(self.state, target, Source(self.state.clock)).events)
+
+    @rule(side=st.sampled_from(["axis", "commonwealth"]), step=st.sampled_from(PLOT_STEPS))
+    def plot(self, side: str, step: str) -> None:
+        """A sealed plot, revealed with the other side's (5.2 III G 3 b, d): empty plots, so
+        the rules' order of steps and segments is what is exercised."""
+        source = Source(self.state.clock, side)  # type: ignore[arg-type]
+        self._post(commit_plot(self.state, side, step, [], source).events)
 
     @rule(cause=st.sampled_from(["victorious-assault", "assault-losses"]))
     def cohesion_event(self, cause: str) -> None:
