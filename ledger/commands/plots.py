@@ -118,6 +118,7 @@ def commit_plot(
         state.phase,
         segment,
         both,
+        tuple(p for p in state.plots if p.revealed and p.period < state.clock),
     )
     return Outcome(events=(event, reveal))
 

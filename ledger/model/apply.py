@@ -48,7 +48,7 @@ from ledger.model.events import (
 )
 from ledger.model.holdings import Requisition
 from ledger.model.phases import ORGANIZATION
-from ledger.model.plots import PlotCommitted, PlotsRevealed, committed, plot_of
+from ledger.model.plots import PlotCommitted, PlotsRevealed, committed, plot_key, plot_of
 from ledger.model.quantities import Supplies
 from ledger.model.rulings import RULINGS
 from ledger.model.state import GameState
@@ -340,7 +340,7 @@ def _plot_committed(d: Draft, event: PlotCommitted, sign: int) -> None:
     again."""
     plot = committed(event)
     if sign > 0:
-        d.plots = (*d.plots, plot)
+        d.plots = tuple(sorted((*d.plots, plot), key=plot_key))
         return
     at = plot_of(d.plots, plot)
     if at is None:
@@ -349,14 +349,20 @@ def _plot_committed(d: Draft, event: PlotCommitted, sign: int) -> None:
 
 
 def _plots_revealed(d: Draft, event: PlotsRevealed, sign: int) -> None:
-    """Both sides' plots of the step are open (sealed again when reversed)."""
+    """Both sides' plots of the step are open (sealed again when reversed); the revealed plots
+    of earlier Operations Stages it clears leave the state (and come back when reversed)."""
     plots = list(d.plots)
     for shown in event.plots:
         at = plot_of(d.plots, shown)
         if at is None:
             raise JournalOrderError(f"no {shown.side} {shown.step} plot to reveal")
         plots[at] = replace(plots[at], revealed=sign > 0)
-    d.plots = tuple(plots)
+    if sign > 0:
+        gone = {plot_key(p) for p in event.cleared}
+        plots = [p for p in plots if plot_key(p) not in gone]
+    else:
+        plots += event.cleared
+    d.plots = tuple(sorted(plots, key=plot_key))
 
 
 def _toe_to_repair(unit: dict[str, Any], system: str, points: int) -> None:

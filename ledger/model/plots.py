@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ledger.model.clock import GameTime
+from ledger.model.phases import phase_index
 from ledger.model.source import Source
-from ledger.model.units import Side
+from ledger.model.units import SIDES, Side
 
 PlotStep = Literal["barrage", "force_assignment"]
 PLOT_STEPS: Final[tuple[PlotStep, ...]] = ("barrage", "force_assignment")
@@ -119,7 +120,10 @@ class PlotCommitted:
 class PlotsRevealed:
     """Both sides' plots for one step of one Combat Segment are open: app-made in the same
     action as the second side's ``PlotCommitted``. ``plots`` are copies of both (as revealed),
-    so the journal shows the table what was revealed; reversing it seals them again."""
+    so the journal shows the table what was revealed; reversing it seals them again.
+    ``cleared`` are the revealed plots of earlier Operations Stages it takes out of the state
+    (they stay in the journal; public already), so the state holds the plots of about one
+    Operations Stage however long the campaign; reversing it puts them back."""
 
     source: Source
     step: PlotStep
@@ -127,7 +131,20 @@ class PlotsRevealed:
     phase: str
     segment: int
     plots: tuple[Plot, ...]
+    cleared: tuple[Plot, ...] = ()
     kind: Literal["plots_revealed"] = "plots_revealed"
+
+
+def plot_key(plot: Plot) -> tuple[GameTime, int, int, int, int]:
+    """The order ``GameState.plots`` keeps: Operations Stage, phase (5.2 III), Combat Segment,
+    step, side. One plot a side a step a segment, so no two plots share a key."""
+    return (
+        plot.period,
+        phase_index(plot.phase),
+        plot.segment,
+        PLOT_STEPS.index(plot.step),
+        SIDES.index(plot.side),
+    )
 
 
 def plot_of(plots: tuple[Plot, ...], slot: Plot) -> int | None:

@@ -44,8 +44,9 @@ class GameState:
     Strength Point it captured; a side holding none is absent) and ``captured_equipment`` the
     guns and tanks captured (15.86d), as (capturing side, weapon system id, TOE Strength
     Points), one entry per side and system. ``plots`` are the sides' committed plots of the
-    Barrage and Force Assignment Steps (5.2 III G 3 b, d; ``ledger.model.plots``), in the order
-    committed, sealed until both sides' plots of a step are in.
+    Barrage and Force Assignment Steps (5.2 III G 3 b, d; ``ledger.model.plots``) in
+    ``plot_key`` order, sealed until both sides' plots of a step are in; revealed plots of
+    earlier Operations Stages leave it at the next reveal.
     """
 
     info: ScenarioInfo

@@ -11,6 +11,7 @@ from ledger.combat.barrage import BarrageCalculation
 from ledger.commands.logistics import arrive
 from ledger.commands.organization_phase import advance_phase
 from ledger.commands.plots import commit_plot
+from ledger.commands.stage_end import end_stage
 from ledger.commands.undo import undo
 from ledger.io.combat_request import build_combat, parse_request
 from ledger.io.scenario import load_scenario, resolve
@@ -401,3 +402,41 @@ def test_plots_travel_through_the_codec_and_snapshots(table: EventStore) -> None
     )
     assert event_for(undone[0], CW_FC, axis.state) is None
     assert event_for(undone[0], AXIS_FC, axis.state) == undone[0]
+
+
+def test_the_next_stages_first_reveal_clears_the_revealed_plots_of_earlier_stages(
+    table: EventStore,
+) -> None:
+    """The state keeps about one Operations Stage of plots (the journal keeps them all)."""
+    axis = GameSession(table, "g", AXIS_FC)
+    cw = GameSession(table, "g", CW_FC)
+    umpire = GameSession(table, "g", UMPIRE)
+    _commit(axis, "barrage", [])
+    _commit(cw, "barrage", [])
+    _commit(axis, "force_assignment", [])  # sealed: never revealed, so never cleared
+    umpire.reload()
+    umpire.execute(lambda s: end_stage(s, Source(s.clock)))
+    umpire.execute(lambda s: advance_phase(s, "movement-and-combat/A", Source(s.clock)))
+    first = umpire.state.plots
+    assert [(p.period.op_stage, p.step, p.revealed) for p in first] == [
+        (1, "barrage", True),
+        (1, "barrage", True),
+        (1, "force_assignment", False),
+    ]
+    _commit(cw, "barrage", [])
+    _, reveal = _commit(axis, "barrage", [])
+    assert isinstance(reveal, PlotsRevealed) and reveal.cleared == first[:2]
+    umpire.reload()
+    assert [(p.period.op_stage, p.side) for p in umpire.state.plots] == [
+        (1, "axis"),
+        (2, "axis"),
+        (2, "commonwealth"),
+    ]
+    assert fold(r.event for r in umpire.journal) == umpire.state
+    umpire.execute(lambda s: undo(umpire.undo_window(), Source(s.clock), seat=UMPIRE, state=s))
+    assert [(p.period.op_stage, p.side, p.step) for p in umpire.state.plots] == [
+        (1, "axis", "barrage"),
+        (1, "commonwealth", "barrage"),
+        (1, "axis", "force_assignment"),
+        (2, "commonwealth", "barrage"),
+    ]
