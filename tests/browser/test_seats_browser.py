@@ -15,6 +15,7 @@ tests/browser/test_browser.py, unless ``QUARTERMASTER_REQUIRE_BROWSER=1``.
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -256,11 +257,12 @@ OUTCOME: Final = (
 )
 
 
-def outcome(page: Page) -> str:
-    """The first success, refusal or warning the submit showed, read as soon as it appears."""
-    alert = page.locator(OUTCOME).first
-    expect(alert).to_be_visible()
-    return " | ".join(page.locator(OUTCOME).all_inner_texts())
+def outcome(page: Page, cp: str) -> str:
+    """The success, refusal or warning the submit of ``cp`` CP showed (not an earlier one
+    still on the page), read as soon as it appears."""
+    said = re.compile(rf"expends {re.escape(cp)} CP|Refused|Another player changed")
+    expect(page.locator(OUTCOME).filter(has_text=said).first).to_be_visible()
+    return " | ".join(page.locator(OUTCOME).filter(has_text=said).all_inner_texts())
 
 
 def spends_of_essex(db: str, after: int) -> list[str]:
@@ -291,7 +293,7 @@ def test_simultaneous_submits_on_one_unit_both_end_in_a_visible_outcome(
         lc_form = fill_spend(pages["lc"], "1 1/2", "race one, logistics")
         pages["fc"].get_by_role("button", name="Spend CP").click()
         pages["lc"].get_by_role("button", name="Spend CP").click()
-        said["fc"], said["lc"] = outcome(pages["fc"]), outcome(pages["lc"])
+        said["fc"], said["lc"] = outcome(pages["fc"], "2"), outcome(pages["lc"], "1 1/2")
         settle(pages["lc"])
         expect(lc_form.get_by_label("Capability Points", exact=True)).to_have_value("1 1/2")
         # The same seat on two devices, at once
@@ -300,7 +302,7 @@ def test_simultaneous_submits_on_one_unit_both_end_in_a_visible_outcome(
         fc2_form = fill_spend(pages["fc2"], "1", "race two, second device")
         pages["fc"].get_by_role("button", name="Spend CP").click()
         pages["fc2"].get_by_role("button", name="Spend CP").click()
-        said["fc again"], said["fc2"] = outcome(pages["fc"]), outcome(pages["fc2"])
+        said["fc again"], said["fc2"] = outcome(pages["fc"], "3"), outcome(pages["fc2"], "1")
         settle(pages["fc2"])
         if "Another player changed the ledger" in said["fc2"]:  # refused: the values kept
             expect(fc2_form.get_by_label("Capability Points", exact=True)).to_have_value("1")
