@@ -46,9 +46,10 @@ from ledger.model.events import (
     UnitReorganized,
     VehiclesRepaired,
 )
+from ledger.model.quantities import Supplies
 from ledger.model.seats import Seat
 from ledger.model.state import GameState
-from ledger.model.units import Side
+from ledger.model.units import Side, Unit
 
 PUBLIC_KINDS: Final = frozenset(
     {"game_started", "phase_advanced", "weather_recorded", "combat_resolved", "plots_revealed"}
@@ -65,9 +66,10 @@ def sees_all(seat: Seat | None) -> bool:
 
 
 def view_for(state: GameState, seat: Seat | None) -> GameState:
-    """``state`` as ``seat`` may see it: of its own side everything; of the enemy no unit,
-    dump, truck group, requisition, prisoner count or captured equipment (11.36), and no sealed
-    plot (5.2 III G 3 b, d: the enemy's plots only once revealed). The clock,
+    """``state`` as ``seat`` may see it: of its own side everything; of the enemy no unit
+    (but those its revealed plots name, ``revealed_on_attack``), dump, truck group,
+    requisition, prisoner count or captured equipment (11.36), and no sealed plot (5.2 III G 3
+    b, d: the enemy's plots only once revealed). The clock,
     phase, weather, scenario information, chart data and rulings stay whole. ``seat=None`` or
     the umpire: ``state`` itself."""
     if sees_all(seat):
@@ -77,7 +79,7 @@ def view_for(state: GameState, seat: Seat | None) -> GameState:
     units = {k: u for k, u in state.units.items() if u.side == side}
     return replace(
         state,
-        units=units,
+        units={**units, **revealed_on_attack(state, side)},
         dumps={k: d for k, d in state.dumps.items() if d.side == side},
         trucks={k: t for k, t in state.trucks.items() if t.side == side},
         requisitions={k: r for k, r in state.requisitions.items() if r.unit_id in units},
@@ -85,6 +87,25 @@ def view_for(state: GameState, seat: Seat | None) -> GameState:
         captured_equipment=tuple(c for c in state.captured_equipment if c[0] == side),
         plots=tuple(p for p in state.plots if p.revealed or p.side == side),
     )
+
+
+def revealed_on_attack(state: GameState, side: Side) -> dict[str, Unit]:
+    """The enemy's units that ``side`` may read for the combat at hand (11.36: strengths are
+    revealed on attack): those named on a revealed plot of the enemy's in the current
+    Operations Stage (5.2 III G 3 d), with their TOE, class, Cohesion, markers, CP and
+    Ammunition (15.15: an assault on units out of ammunition) but no Fuel, Stores or Water
+    (ruling: what a combat needs, nothing more; docs/rulings.md, "What a seat sees")."""
+    named = {
+        line.unit_id
+        for plot in state.plots
+        if plot.revealed and plot.side != side and plot.period == state.clock
+        for line in plot.lines
+    }
+    return {
+        unit_id: replace(unit, supplies=Supplies(ammo=unit.supplies.ammo))
+        for unit_id in sorted(named)
+        if (unit := state.units.get(unit_id)) is not None and unit.side != side
+    }
 
 
 def touched(event: Event, state: GameState) -> frozenset[str]:

@@ -384,10 +384,17 @@ def test_revealed_plots_are_the_calculators_inputs(table: EventStore) -> None:
     ]
     assert fire.request["targets"] == [{"unit": "cw.70_inf_div.1st_essex", "points": {"cw.m": 6}}]
     build_combat(parse_request(fire.request), umpire.view)  # no armor there: no damage
-    # from the Commonwealth's own view the Axis defenders are named for their owner to state
+    # revealed on attack (11.36): from the Commonwealth's own view the revealed Axis
+    # defenders are there for the combat, their Ammunition but no Fuel, Stores or Water
     cw.reload()
     (own,) = close_assault_requests(cw.view, fa, "commonwealth")
-    assert own.missing == (AXIS_GUNS,) and own.request["defenders"] == []
+    assert own.missing == () and own.request == assault.request
+    build_combat(parse_request(own.request), cw.view)
+    guns = cw.view.units["it.1ccnn_div.201st_artillery_regt"]
+    whole = umpire.state.units["it.1ccnn_div.201st_artillery_regt"]
+    assert guns.supplies == Supplies(ammo=whole.supplies.ammo) and guns.supplies.ammo == 60
+    assert guns.toe == whole.toe and guns.cohesion == whole.cohesion
+    assert len([u for u in cw.view.units.values() if u.side == "axis"]) == 1
 
 
 def test_plots_travel_through_the_codec_and_snapshots(table: EventStore) -> None:
