@@ -8,8 +8,9 @@ posting go through ``ledger.combat.resolve``. No rule is computed here.
 
 Only plain values live in ``st.session_state``: the widgets' values and, between the rerun
 that draws the Confirm button and the one it starts, the request, dice and allocation (JSON)
-it confirms. The dice and allocation widgets' keys end in the journal's last sequence number,
-so they start afresh once a combat is posted.
+it confirms. The dice and allocation widgets' keys end in the journal sequence they were drawn
+at, so they start afresh once a combat is posted and keep what is typed while another seat
+writes (the preview and the confirmation are worked out again on the new ledger).
 
 The page is split over modules: ``combat_units`` (choosing the forces and
 the shared helpers), ``combat_inputs`` (terrain, organization, morale, rulings),
@@ -37,6 +38,9 @@ COMBATS: Final = {
     "probe": "Probe",
 }
 DICE_FORM: Final = "combat_dice"  # FormKeys of the dice, allocation and Confirm widgets
+# The journal sequence the dice widgets were drawn at: kept while another seat writes (the live
+# poll reruns the page), so dice being typed are not lost; new once a combat is confirmed.
+DRAWN_KEY: Final = "combat_dice__drawn_at"
 
 
 def missing(request: Mapping[str, Any]) -> str:
@@ -65,10 +69,14 @@ def render() -> None:
         "from the ledger's units, read the exact odds, throw or roll the dice, check the "
         "losses. Nothing is written until Confirm; Undo on the Journal page takes it back."
     )
-    keys = FormKeys(DICE_FORM, game.session.last_seq)
+    drawn = st.session_state.get(DRAWN_KEY)
+    keys = FormKeys(DICE_FORM, drawn if isinstance(drawn, int) else game.session.last_seq)
+    if keys("how") not in st.session_state:  # no dice drawn in the last run: start afresh
+        keys = FormKeys(DICE_FORM, game.session.last_seq)
     if keys.submitted:
         confirm(game, keys)
-    keys = FormKeys(DICE_FORM, game.session.last_seq)
+        keys = FormKeys(DICE_FORM, game.session.last_seq)
+    st.session_state[DRAWN_KEY] = keys.seq
     combat = str(
         st.segmented_control(
             "Combat",

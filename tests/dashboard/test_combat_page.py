@@ -237,3 +237,27 @@ def test_unit_ids_in_a_summary_are_named(graziani_db: str) -> None:
     assert named_text(state, line) == (
         "Barrage on column 3-4 at II Libyan Bn: reading 45 gives P (12.44, 12.45)"
     )
+
+
+def test_dice_being_typed_survive_another_players_write(graziani_db: str) -> None:
+    """Issue 16 item 8: the live table reruns the page when another seat writes; the dice
+    typed so far stay, and the confirmation is worked out again on the new ledger."""
+    from fractions import Fraction
+
+    from ledger.commands.cp import spend_cp
+    from ledger.model.source import Source
+
+    at = _barrage(app_on("views/combat.py"))
+    drawn = _session(graziani_db).last_seq
+    at.number_input(key=f"combat_dice_target_{drawn}").set_value(45).run()
+    _session(graziani_db).execute(
+        lambda s: spend_cp(s, "it.1ccnn_div.1st_ccnn_div_hq", Fraction(1), Source(s.clock))
+    )
+    at.run()  # what the sidebar's poll does once it sees the new event
+    assert at.number_input(key=f"combat_dice_target_{drawn}").value == 45
+    at.number_input(key=f"combat_dice_trucks_{drawn}").set_value(11).run()
+    [confirm] = [b for b in at.button if b.label == "Confirm"]
+    confirm.click().run()
+    assert not at.error, [e.value for e in at.error]
+    assert "II Libyan Bn pinned" in "\n".join(s.value for s in at.success)
+    assert _session(graziani_db).state.units[TARGET].combat_markers == ("pinned",)
