@@ -33,6 +33,7 @@ from tests.browser.test_browser import (
     settle,
     streamlit_server,
 )
+from tests.browser.test_seats_browser import text_of
 
 pytestmark = pytest.mark.browser
 
@@ -129,13 +130,6 @@ def _commit_barrage(page: Page, gun: str, points: str, hex_: str, target: str) -
     settle(page)
 
 
-def _text(page: Page) -> str:
-    """Everything the page shows: its text and every table cell (the grids draw on a canvas,
-    so their cells are read from the accessibility tree)."""
-    cells = page.get_by_role("gridcell", include_hidden=True).all_inner_texts()
-    return page.locator("body").inner_text() + "\n" + "\n".join(cells)
-
-
 def test_a_sealed_barrage_plot_is_unreadable_by_the_other_side_until_both_commit(
     server: str, tmp_path: Path
 ) -> None:
@@ -149,28 +143,28 @@ def _two_seats_plot(browser: Browser, server: str, tmp_path: Path) -> None:
         open_page(axis, "Plots")
         _commit_barrage(axis, AXIS_GUNS, "6", AXIS_HEX, SECRET)
         expect(axis.get_by_text("Axis Barrage Step plot committed, sealed").first).to_be_visible()
-        assert SECRET in _text(axis)
+        assert SECRET in text_of(axis)
 
         for title in ("Plots", "Journal", "Overview"):
             open_page(cw, title)
-            shown = _text(cw)
+            shown = text_of(cw)
             for secret in (SECRET, "ZEBRA", AXIS_HEX, AXIS_GUNS, "75/27"):
                 assert secret not in shown, (title, secret)
         open_page(cw, "Plots")
-        assert "Axis Barrage Step plot" not in _text(cw)
+        assert "Axis Barrage Step plot" not in text_of(cw)
         cw.screenshot(path=str(tmp_path / "plots-cw-sealed.png"), full_page=True)
 
         _commit_barrage(cw, "4th Ryl Horse Arty", "6", "C4022", "Gun #1")
         expect(cw.get_by_text("Barrage Step plots revealed").first).to_be_visible()
         open_page(cw, "Plots")
         expect(cw.get_by_text("Axis Barrage Step plot, Combat Segment 1").first).to_be_visible()
-        assert SECRET in _text(cw)
+        assert SECRET in text_of(cw)
 
         open_page(axis, "Plots")
         expect(
             axis.get_by_text("Commonwealth Barrage Step plot, Combat Segment 1").first
         ).to_be_visible()
-        assert "revealed" in _text(axis)
+        assert "revealed" in text_of(axis)
     finally:
         axis_context.close()
         cw_context.close()
