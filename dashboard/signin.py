@@ -113,7 +113,7 @@ def _login_section() -> None:
         if st.button("Log in with your account", key="oidc_login", icon=":material/key:"):
             try:
                 st.login()
-            except StreamlitAPIException as exc:  # Authlib missing, [auth] incomplete
+            except StreamlitAPIException as exc:  # an [auth] section that is incomplete
                 st.error(plain(f"The account sign-in is not set up: {exc}"))
         return
     st.info(plain(f"Logged in as {email}, which is no seat of this game: sign in below."))
