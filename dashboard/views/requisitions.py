@@ -21,6 +21,7 @@ COLUMNS: Final = (
     Col("location", "Hex"),
     *SUPPLY_COLUMNS,
     Col("filed", "Filed"),
+    Col("filed_by", "Asked by"),
     Col("status", "Status"),
     Col("note", "Note"),
     Col("reason", "Answer"),

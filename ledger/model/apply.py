@@ -259,7 +259,12 @@ def _requisition_filed(d: Draft, event: RequisitionFiled, sign: int) -> None:
     requisitions = dict(d.requisitions)
     if sign > 0:
         requisitions[event.requisition_id] = Requisition(
-            event.requisition_id, event.unit_id, event.wanted, event.source.game_time, event.note
+            event.requisition_id,
+            event.unit_id,
+            event.wanted,
+            event.source.game_time,
+            event.note,
+            filed_by=event.source.seat or "",
         )
     else:
         del requisitions[event.requisition_id]

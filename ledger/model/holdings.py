@@ -98,7 +98,8 @@ RequisitionStatus = Literal["open", "fulfilled", "rejected"]
 @dataclass(frozen=True, slots=True)
 class Requisition:
     """A Supply Requisition (4.55): ``wanted`` supply points for unit ``unit_id``, filed at
-    ``filed_at``; ``status`` open until the Logistics Commander fulfils or rejects it
+    ``filed_at`` by seat ``filed_by`` (the Field Commander's seat that asked; empty at a table
+    without seats); ``status`` open until the Logistics Commander fulfils or rejects it
     (``reason`` says why)."""
 
     id: str
@@ -108,3 +109,4 @@ class Requisition:
     note: str = ""
     status: RequisitionStatus = "open"
     reason: str = ""
+    filed_by: str = ""

@@ -319,7 +319,8 @@ def requisitions(
     state: GameState, side: Side | None = None, *, open_only: bool = False
 ) -> list[Row]:
     """Supply Requisitions (4.55), oldest first: id, unit, side, what is wanted (supply
-    points per commodity), when filed, status (open/fulfilled/rejected), note and reason."""
+    points per commodity), when filed and by which seat (empty at a table without seats),
+    status (open/fulfilled/rejected), note and reason."""
     rows: list[Row] = []
     for req in state.requisitions.values():
         unit = state.units[req.unit_id]
@@ -334,6 +335,7 @@ def requisitions(
                 "location": unit.location,
                 **{c: req.wanted.get(c) for c in COMMODITIES},
                 "filed": req.filed_at.short,
+                "filed_by": req.filed_by,
                 "status": req.status,
                 "note": req.note,
                 "reason": req.reason,

@@ -247,3 +247,41 @@ def test_seat_undo_own_latest_refuses_once_anyone_recorded_after(
         cw.execute(
             lambda s: undo(cw.undo_window(), Source(s.clock, "commonwealth"), seat=cw.seat, state=s)
         )
+
+
+def test_a_field_commanders_requisition_reaches_the_logistics_commanders_seat(
+    table: EventStore,
+) -> None:
+    from ledger.commands.logistics import file_requisition, fulfil_requisition
+    from ledger.reports.tables import requisitions
+
+    fc = open_session(table, "g", CW_FC)
+    fc.execute(
+        lambda s: file_requisition(
+            s, ESSEX, Supplies(ammo=2), Source(s.clock, "commonwealth", "field_commander")
+        )
+    )
+    lc = open_session(table, "g", CW_LC)
+    (asked,) = requisitions(lc.view, open_only=True)
+    assert (asked["id"], asked["unit"], asked["ammo"], asked["filed_by"]) == (
+        "R1",
+        "1st Essex",
+        2,
+        "cw-fc",
+    )
+    assert requisitions(open_session(table, "g", AXIS_FC).view) == []  # the enemy's: secret
+    with pytest.raises(
+        CommandRefused, match="supplies transferred is kept by the Logistics Commander"
+    ):
+        fc.execute(
+            lambda s: fulfil_requisition(
+                s, "R1", "cw_mersa_matruh", Source(s.clock, "commonwealth", "field_commander")
+            )
+        )
+    lc.execute(
+        lambda s: fulfil_requisition(
+            s, "R1", "cw_mersa_matruh", Source(s.clock, "commonwealth", "logistics_commander")
+        )
+    )
+    assert requisitions(lc.view)[0]["status"] == "fulfilled"
+    assert lc.state.units[ESSEX].supplies.ammo == fc.state.units[ESSEX].supplies.ammo + 2
