@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Final
 
 from ledger.model.events import (
@@ -92,9 +93,8 @@ def view_for(state: GameState, seat: Seat | None) -> GameState:
 def revealed_on_attack(state: GameState, side: Side) -> dict[str, Unit]:
     """The enemy's units that ``side`` may read for the combat at hand (11.36: strengths are
     revealed on attack): those named on a revealed plot of the enemy's in the current
-    Operations Stage (5.2 III G 3 d), with their TOE, class, Cohesion, markers, CP and
-    Ammunition (15.15: an assault on units out of ammunition) but no Fuel, Stores or Water
-    (ruling: what a combat needs, nothing more; docs/rulings.md, "What a seat sees")."""
+    Operations Stage (5.2 III G 3 d), as ``combat_figures`` shows them: what a combat needs,
+    nothing more (docs/rulings.md, "What a seat sees")."""
     named = {
         line.unit_id
         for plot in state.plots
@@ -102,10 +102,35 @@ def revealed_on_attack(state: GameState, side: Side) -> dict[str, Unit]:
         for line in plot.lines
     }
     return {
-        unit_id: replace(unit, supplies=Supplies(ammo=unit.supplies.ammo))
+        unit_id: combat_figures(unit)
         for unit_id in sorted(named)
         if (unit := state.units.get(unit_id)) is not None and unit.side != side
     }
+
+
+def combat_figures(unit: Unit) -> Unit:
+    """What a revealed enemy ``unit`` shows the other side (``revealed_on_attack``): its
+    counter, class, TOE, morale, hex, Cohesion, CP, combat markers and Ammunition; its
+    Fuel, Stores and Water read 0, and its place in its side's organization (parent,
+    attachment), truck carriage, runs without supplies, Breakdown Points and notes are
+    left out."""
+    return replace(
+        unit,
+        supplies=Supplies(ammo=unit.supplies.ammo),
+        parent=None,
+        attached_to=None,
+        detached=False,
+        reorganized_at=None,
+        max_assigned=None,
+        carried_by=(0, 0, 0),
+        without_stores=0,
+        without_water=0,
+        without_pasta=0,
+        breakdown_points=Fraction(0),
+        breakdown_checked_at=None,
+        awaiting_repair=(),
+        notes="",
+    )
 
 
 def touched(event: Event, state: GameState) -> frozenset[str]:

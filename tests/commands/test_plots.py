@@ -394,6 +394,7 @@ def test_revealed_plots_are_the_calculators_inputs(table: EventStore) -> None:
     whole = umpire.state.units["it.1ccnn_div.201st_artillery_regt"]
     assert guns.supplies == Supplies(ammo=whole.supplies.ammo) and guns.supplies.ammo == 60
     assert guns.toe == whole.toe and guns.cohesion == whole.cohesion
+    assert whole.parent == "it.1ccnn_div.1st_ccnn_div_hq" and guns.parent is None  # no order
     assert len([u for u in cw.view.units.values() if u.side == "axis"]) == 1
 
 
