@@ -3,7 +3,8 @@
 A game with seats shows nothing of itself until a seat signs in, with its name and passphrase
 (``ledger.journal.seats.sign_in``), or, where Streamlit's OpenID Connect sign-in is configured
 (``[auth]`` in ``.streamlit/secrets.toml``, docs/seats.md), as the seat whose login is the
-e-mail the provider gives (``seat_for_login``). The seat is kept in ``st.session_state`` under
+e-mail the provider gives (``seat_for_login``), unless the provider says it has not verified
+that e-mail (``email_verified``). The seat is kept in ``st.session_state`` under
 ``SEAT_KEY`` with the game's name, so switching games asks again. Nothing here decides what a
 seat sees or may do: the ledger does (``ledger.model.view``, ``ledger.model.seats``).
 """
@@ -45,12 +46,31 @@ def login_configured() -> bool:
     return "is_logged_in" in st.user
 
 
-def login_email() -> str | None:
-    """The e-mail of the user logged in through OpenID Connect, or ``None``."""
+def logged_in_email() -> str | None:
+    """The e-mail the OpenID Connect provider gives for the user logged in, verified or not;
+    ``None`` when nobody is logged in or the provider gives none."""
     if not st.user.get("is_logged_in"):
         return None
     email = st.user.get("email")
     return email if isinstance(email, str) and email else None
+
+
+def email_verified() -> bool:
+    """Whether the provider vouches for the logged-in user's e-mail: its ``email_verified``
+    claim is missing (many providers verify every e-mail and send none, docs/seats.md) or
+    true (``True``, or the text ``"true"`` some providers send); anything else is not."""
+    claim = st.user.get("email_verified")
+    if claim is None:
+        return True
+    return claim is True or (isinstance(claim, str) and claim.strip().lower() == "true")
+
+
+def login_email() -> str | None:
+    """The e-mail of the user logged in through OpenID Connect that may map to a seat, or
+    ``None``: nobody logged in, no e-mail, or one the provider says it has not verified
+    (anyone may claim an address they do not own at a provider that does not check)."""
+    email = logged_in_email()
+    return email if email is not None and email_verified() else None
 
 
 def seat_from_login(store: EventStore, game: str) -> Seat | None:
@@ -70,7 +90,7 @@ def sign_out_button(seat: Seat) -> None:
     st.markdown(f"**Signed in:** {plain(seat_label(seat))}")
     if st.button("Sign out", key="sign_out", icon=":material/logout:"):
         sign_out()
-        if login_email() is not None:
+        if logged_in_email() is not None:
             st.logout()
         st.rerun()
 
@@ -108,7 +128,7 @@ def sign_in_page(store: EventStore, game: str, records: Sequence[SeatRecord]) ->
 
 def _login_section() -> None:
     """Log in with the configured OpenID Connect provider, or say the account is no seat."""
-    email = login_email()
+    email = logged_in_email()
     if email is None:
         if st.button("Log in with your account", key="oidc_login", icon=":material/key:"):
             try:
@@ -116,6 +136,14 @@ def _login_section() -> None:
             except StreamlitAPIException as exc:  # an [auth] section that is incomplete
                 st.error(plain(f"The account sign-in is not set up: {exc}"))
         return
-    st.info(plain(f"Logged in as {email}, which is no seat of this game: sign in below."))
+    if not email_verified():
+        st.warning(
+            plain(
+                f"Logged in as {email}, whose e-mail the account provider has not verified: "
+                "it signs in to no seat. Verify it with the provider, or sign in below."
+            )
+        )
+    else:
+        st.info(plain(f"Logged in as {email}, which is no seat of this game: sign in below."))
     if st.button("Log out of the account", key="oidc_logout"):
         st.logout()

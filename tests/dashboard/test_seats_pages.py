@@ -157,6 +157,33 @@ def test_an_openid_connect_login_of_no_seat_still_needs_the_passphrase(seated_db
     assert [b.label for b in at.button if b.label == "Log in with your account"]
 
 
+@pytest.mark.parametrize("verified", [False, "false", 0], ids=["false", "text", "zero"])
+def test_an_openid_connect_login_whose_email_is_not_verified_signs_in_as_no_seat(
+    seated_db: str, verified: object
+) -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.user = {"is_logged_in": True, "email": "rommel@example.org", "email_verified": verified}
+    at.run()
+    at.switch_page("views/supply.py").run()
+    assert not at.exception, at.exception
+    assert [t.value for t in at.title] == ["Sign in"]
+    assert "axis-lc" not in " ".join(m.value for m in at.sidebar.markdown)
+    said = everything(at)
+    assert "rommel@example.org, whose e-mail the account provider has not verified" in said
+    assert "signs in to no seat" in said
+
+
+def test_an_openid_connect_login_with_a_verified_email_signs_in_as_its_seat(
+    seated_db: str,
+) -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.user = {"is_logged_in": True, "email": "rommel@example.org", "email_verified": True}
+    at.run()
+    at.switch_page("views/supply.py").run()
+    assert [t.value for t in at.title] == ["Supply"]
+    assert "axis-lc (Axis Logistics Commander)" in texts(at)
+
+
 @pytest.mark.parametrize("page", [*PAGES, "views/combat.py"])
 def test_no_page_shows_the_enemys_names_or_reasons(seated_db: str, page: str) -> None:
     _spend(seated_db, AXIS_FC, CCNN_HQ, 2, SECRET)
