@@ -354,7 +354,8 @@ def _ammunition_sources(state: GameState, unit: Unit) -> list[tuple[str, int | N
 def _ammunition_plan(
     state: GameState, posting: CombatPosting
 ) -> tuple[list[tuple[str, str, int]], list[LedgerError]]:
-    """(using unit, holder, Ammunition Points) drawn, or the units short (15.15, 50.12)."""
+    """(using unit, holder, Ammunition Points) drawn, or the units short (15.15, 50.12); the
+    figures of a unit short are its side's secret (its stocks in the hex, 11.36)."""
     needed: dict[str, int] = {}
     errors: list[LedgerError] = []
     for charge in posting.ammunition:
@@ -390,6 +391,9 @@ def _ammunition_plan(
                     f"draw {available} (its own, its side's dumps and first-line trucks in its hex): "
                     f"{left} short",
                     "15.15" if available else "50.12",
+                    secret_of=unit.side,
+                    instead=f"{unit.name}, of the other side, cannot draw all the Ammunition its "
+                    "fire takes: its own side posts this combat, or the umpire",
                 )
             )
     return draws, errors

@@ -205,13 +205,14 @@ class GameSession:
         """Run ``command`` on the current state and append its events; returns them (each
         recording this session's seat, when one is signed in).
 
-        Raises ``CommandRefused`` with every error when the command refuses or posts what the
-        seat's roles do not keep (``ledger.model.seats.posting_errors``, 4.5), and
+        Raises ``CommandRefused`` with every error when the command refuses (as the seat may
+        read them: ``LedgerError.for_side``) or posts what the seat's roles do not keep (``ledger.model.seats.posting_errors``, 4.5), and
         ``StaleSequenceError`` when another writer appended since this session read.
         """
         outcome = command(self.state)
         if not outcome.ok:
-            raise CommandRefused(outcome.errors)
+            side = self.seat.side if self.seat is not None else None
+            raise CommandRefused([e.for_side(side) for e in outcome.errors])
         events = outcome.events
         if self.seat is not None:
             by_role = self.state.ruling("seat-roles") == "by-role"

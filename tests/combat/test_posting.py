@@ -372,6 +372,12 @@ def test_ammunition_short_is_refused_with_15_15_or_50_12(state: GameState) -> No
     empty = replace(state.units["de.i_5pz"], supplies=Supplies())
     dry = replace(state, units={**state.units, "de.i_5pz": empty})
     assert "(50.12)" in messages(post_combat(dry, assault(dry), src(dry)))
+    # read by a Commonwealth seat (11.36): the Axis stocks in the hex are not told
+    refused = post_combat(state, greedy, src(state)).errors
+    by_enemy = "\n".join(str(e.for_side("commonwealth")) for e in refused)
+    assert "de.i_5pz, of the other side, cannot draw all the Ammunition its fire takes" in by_enemy
+    assert "20" not in by_enemy and "2 short" not in by_enemy
+    assert "can draw 20" in "\n".join(str(e.for_side("axis")) for e in refused)
 
 
 def test_undo_takes_the_whole_combat_back(session_combat: GameSession) -> None:
