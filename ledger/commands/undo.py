@@ -8,7 +8,7 @@ from ledger.commands.outcome import Outcome, refuse
 from ledger.commands.plots import plot_undo_error
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event, EventUndone, GameStarted
-from ledger.model.seats import Seat
+from ledger.model.seats import Seat, side_name
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.view import touched
@@ -119,18 +119,33 @@ def _blocking(
     if not later:
         return None
     action = batch[-1]
+    side = action.source.side
+
+    def who(event: Event) -> str:
+        """The seat that recorded ``event``; only its side when it is the other side's."""
+        if event.source.side is not None and side is not None and event.source.side != side:
+            return side_name(event.source.side)
+        return event.source.seat or ("the ledger" if event.source.app_made else "another player")
+
+    def named(holder: str) -> str:
+        return (
+            state.holder_name(holder)
+            if state.holder_side(holder) in (side, None)
+            else ("a counter of the other side")
+        )
+
     if latest_only:
         seq, event = later[-1]
         return LedgerError(
             "undo",
-            f"#{seq} ({_who(event)}) was recorded after #{action.undone_seq}: under ruling "
+            f"#{seq} ({who(event)}) was recorded after #{action.undone_seq}: under ruling "
             "seat-undo=own-latest only the table's latest action can be undone",
         )
     if action.undone.kind in CLOCK_KINDS:
         seq, event = later[-1]
         return LedgerError(
             "undo",
-            f"#{action.undone_seq} moved the clock and #{seq} ({_who(event)}) was recorded "
+            f"#{action.undone_seq} moved the clock and #{seq} ({who(event)}) was recorded "
             "after it: ask the umpire to undo it",
             "5.2",
         )
@@ -140,15 +155,11 @@ def _blocking(
         if shared:
             return LedgerError(
                 "undo",
-                f"#{seq} ({_who(event)}) was recorded after #{action.undone_seq} on the same "
-                f"counters ({', '.join(sorted(state.holder_name(i) for i in shared))}): "
+                f"#{seq} ({who(event)}) was recorded after #{action.undone_seq} on the same "
+                f"counters ({', '.join(sorted(named(i) for i in shared))}): "
                 "it would be undone out of order; ask that seat or the umpire",
             )
     return None
-
-
-def _who(event: Event) -> str:
-    return event.source.seat or ("the ledger" if event.source.app_made else "another player")
 
 
 def undo_can_decide_for(journal: Sequence[tuple[int, Event]], seat: Seat | None) -> bool:

@@ -14,6 +14,9 @@ that, whoever holds the database file, who can read it all anyway, sets the tabl
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
@@ -198,10 +201,51 @@ def _host_errors(existing: list[SeatRecord], by: Seat | None, what: str) -> list
     return []
 
 
-def sign_in(store: EventStore, game: str, name: str, passphrase: str) -> Seat:
+SIGN_IN_FAILURES: Final = 5
+"""Wrong passphrases a seat takes within ``SIGN_IN_WINDOW`` before it refuses to try more."""
+SIGN_IN_WINDOW: Final = 60.0
+"""Seconds a seat's wrong passphrases are remembered (and the wait once it refuses)."""
+SIGN_IN_AT_ONCE: Final = 4
+"""Passphrases checked at the same time in one process (argon2id takes 64 MiB each)."""
+
+_failures: dict[tuple[str, str, str], list[float]] = {}
+_failures_lock = threading.Lock()
+_checking = threading.BoundedSemaphore(SIGN_IN_AT_ONCE)
+
+
+def _recent_failures(key: tuple[str, str, str], now: float) -> list[float]:
+    with _failures_lock:
+        kept = [t for t in _failures.get(key, []) if now - t < SIGN_IN_WINDOW]
+        _failures[key] = kept
+        return kept
+
+
+def _note_failure(key: tuple[str, str, str], now: float) -> None:
+    with _failures_lock:
+        _failures.setdefault(key, []).append(now)
+
+
+def sign_in(
+    store: EventStore,
+    game: str,
+    name: str,
+    passphrase: str,
+    clock: Callable[[], float] = time.monotonic,
+) -> Seat:
     """The seat ``name`` of ``game`` when ``passphrase`` is its own. Raises ``SignInRefused``
-    (no such seat, or a wrong passphrase: one message for both, naming the seat),
-    ``UnknownGameError``, ``StoreError``."""
+    (no such seat, or a wrong passphrase: one message for both, naming the seat; after
+    ``SIGN_IN_FAILURES`` wrong ones within ``SIGN_IN_WINDOW`` seconds, every try until the
+    oldest is that old, unchecked), ``UnknownGameError``, ``StoreError``. At most
+    ``SIGN_IN_AT_ONCE`` passphrases are checked at once in a process (a served dashboard); the
+    count of wrong ones is kept per process. ``clock``: seconds, for the tests."""
+    key = (store.url, game, name)
+    failed = _recent_failures(key, clock())
+    if len(failed) >= SIGN_IN_FAILURES:
+        wait = int(SIGN_IN_WINDOW - (clock() - failed[0])) + 1
+        raise SignInRefused(
+            f"seat {name!r} of game {game!r}: {len(failed)} wrong passphrases in the last "
+            f"{int(SIGN_IN_WINDOW)} s; try again in {wait} s"
+        )
     if _has_table(store):
         with store.translated(), store.engine.connect() as conn:
             row = conn.execute(
@@ -214,10 +258,14 @@ def sign_in(store: EventStore, game: str, name: str, passphrase: str) -> Seat:
         row = None
     if row is not None and len(passphrase) <= PASSPHRASE_MAX:
         try:
-            _HASHER.verify(row.passphrase_hash, passphrase)
+            with _checking:
+                _HASHER.verify(row.passphrase_hash, passphrase)
+            with _failures_lock:
+                _failures.pop(key, None)
             return _seat(row.name, row.side, row.roles)
         except (VerificationError, InvalidHashError):
             pass
+    _note_failure(key, clock())
     raise SignInRefused(f"seat {name!r} of game {game!r}: no such seat or a wrong passphrase")
 
 

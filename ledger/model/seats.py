@@ -203,11 +203,12 @@ def seat_errors(name: str, side: str | None, roles: Sequence[str]) -> list[Ledge
         errors.append(
             LedgerError("seat name", f"{name!r}: a name without leading or trailing spaces")
         )
-    elif len(name) > SEAT_NAME_MAX or not name.isprintable():
+    elif len(name) > SEAT_NAME_MAX or not (name.isprintable() and name.isascii()):
         errors.append(
             LedgerError(
                 "seat name",
-                f"{name[:SEAT_NAME_MAX]!r}…: at most {SEAT_NAME_MAX} printable characters",
+                f"{name[:SEAT_NAME_MAX]!r}…: at most {SEAT_NAME_MAX} printable ASCII characters "
+                "(no look-alike letters from other alphabets)",
             )
         )
     if side not in (*SIDES, None, UMPIRE):

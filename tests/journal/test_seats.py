@@ -243,7 +243,7 @@ def test_seat_undo_own_latest_refuses_once_anyone_recorded_after(
     _spend(cw, ESSEX, 3)  # #2
     _spend(open_session(store, "strict", AXIS_FC), CCNN_HQ, 2)  # #3, another counter
     cw.reload()
-    with pytest.raises(CommandRefused, match=r"#3 \(axis-fc\) was recorded after #2"):
+    with pytest.raises(CommandRefused, match=r"#3 \(Axis\) was recorded after #2"):
         cw.execute(
             lambda s: undo(cw.undo_window(), Source(s.clock, "commonwealth"), seat=cw.seat, state=s)
         )
@@ -285,3 +285,53 @@ def test_a_field_commanders_requisition_reaches_the_logistics_commanders_seat(
     )
     assert requisitions(lc.view)[0]["status"] == "fulfilled"
     assert lc.state.units[ESSEX].supplies.ammo == fc.state.units[ESSEX].supplies.ammo + 2
+
+
+def test_wrong_passphrases_make_a_seat_wait(table: EventStore) -> None:
+    now = [1000.0]
+    for _ in range(5):
+        with pytest.raises(SignInRefused, match="no such seat or a wrong passphrase"):
+            sign_in(table, "g", "cw-lc", "guess guess", clock=lambda: now[0])
+    now[0] += 30
+    with pytest.raises(
+        SignInRefused, match="5 wrong passphrases in the last 60 s; try again in 31 s"
+    ):
+        sign_in(table, "g", "cw-lc", "cw-lc passphrase", clock=lambda: now[0])  # even the right one
+    assert sign_in(table, "g", "cw-fc", "cw-fc passphrase", clock=lambda: now[0]) == CW_FC
+    now[0] += 31
+    assert sign_in(table, "g", "cw-lc", "cw-lc passphrase", clock=lambda: now[0]) == CW_LC
+
+
+def test_seat_names_are_ascii_so_no_look_alike_seat(table: EventStore) -> None:
+    with pytest.raises(CommandRefused, match="printable ASCII characters"):
+        add_seat(
+            table,
+            "g",
+            Seat("\u0441w-fc", "commonwealth", ("field_commander",)),
+            "long enough",
+            by=UMPIRE,
+        )
+
+
+def test_undo_blocked_by_the_enemy_names_only_its_side(table: EventStore) -> None:
+    from ledger.model.events import SuppliesConsumed
+
+    lc = open_session(table, "g", CW_LC)
+    lc.execute(  # #2: the Commonwealth's dump gives 1st Essex 1 Ammunition
+        lambda s: transfer(
+            s, "cw_mersa_matruh", ESSEX, Supplies(ammo=1), Source(s.clock, "commonwealth")
+        )
+    )
+    journal = [(r.seq, r.event) for r in lc.journal]
+    capture = SuppliesConsumed(  # #3: an Axis seat's later entry on the same dump
+        Source(lc.state.clock, "axis", "field_commander", seat="axis-fc"),
+        "cw_mersa_matruh",
+        Supplies(ammo=1),
+        "captured",
+        "54.3",
+    )
+    journal.append((3, capture))
+    refused = undo(journal, Source(lc.state.clock, "commonwealth"), seat=CW_LC, state=lc.state)
+    (error,) = refused.errors
+    assert "#3 (Axis) was recorded after #2 on the same counters (Mersa Matruh)" in str(error)
+    assert "axis-fc" not in str(error)
