@@ -5,10 +5,11 @@ The chosen game's name, side and role live in ``st.session_state`` (as the sideb
 values), and so does the seat signed in to the game (``SEAT_KEY``: the game's name and the
 ``Seat``, kept for the browser session). A game with seats shows nothing until a seat signs in
 (``dashboard.signin``); a game without seats is the solo table, with free side and role
-pickers. The ``EventStore`` is cached per database URL with ``st.cache_resource``; the
-``GameSession`` is opened again on every rerun, so a write from the CLI or another browser
-shows up at once, and the sidebar polls the journal's last sequence number
-(``dashboard.live``) so an open page follows the table within two seconds.
+pickers on this computer, and refused on every page when the dashboard is served to the
+network (``dashboard.served``). The ``EventStore`` is cached per database URL with
+``st.cache_resource``; the ``GameSession`` is opened again on every rerun, so a write from the
+CLI or another browser shows up at once, and the sidebar polls the journal's last sequence
+number (``dashboard.live``) so an open page follows the table within two seconds.
 
 Pages read the game only through ``Game.state`` (the seat's view, ``ledger.model.view``) and
 ``Game.journal`` (``journal_for``); commands run on the whole ledger inside the session.
@@ -23,6 +24,7 @@ from typing import Any, Final, NoReturn
 import streamlit as st
 
 from dashboard.live import SEEN_KEY, moved_from, poll, seen
+from dashboard.served import not_served_message, served_on
 from dashboard.signin import seat_from_login, sign_in_page, sign_out, sign_out_button, signed_in
 from dashboard.text import error_lines, plain
 from ledger.commands.outcome import Outcome
@@ -83,6 +85,9 @@ def sidebar(store: EventStore) -> None:
             has_seats = bool(seats_of(store, game))
         except (StoreError, UnknownGameError):
             return  # the page says what is wrong
+        if not has_seats and served_on():
+            st.caption("This game has no seats: it is not played over the network.")
+            return
         seat = signed_in(game) or (seat_from_login(store, game) if has_seats else None)
         if has_seats and seat is None:
             st.caption("Sign in to see this game.")
@@ -98,13 +103,16 @@ def sidebar(store: EventStore) -> None:
 
 def keeps_seats(store: EventStore) -> bool:
     """Whether the Seats page is offered: the chosen game has no seats yet (to set up the
-    first), or the umpire's seat is signed in to it."""
+    first, on this computer only: never when served to the network, ``served_on``), or the
+    umpire's seat is signed in to it."""
     game = st.session_state.get(GAME_KEY)
     if not game:
         return False
     seat = signed_in(game)
     if seat is not None:
         return seat.umpire
+    if served_on():
+        return False  # the first seat is added on the host: `quartermaster seat add`
     try:
         return not seats_of(store, game)
     except (StoreError, UnknownGameError):
@@ -205,7 +213,8 @@ def _stop(message: str) -> NoReturn:
 def open_game() -> Game:
     """The chosen game's session for the seat signed in, read afresh; stops the page when
     there is no game, and shows the sign-in form instead of the page when the game has seats
-    and nobody is signed in (or the seat was removed)."""
+    and nobody is signed in (or the seat was removed), and refuses a game without seats when
+    the dashboard is served to the network (``dashboard.served``), checked on every run."""
     store = current_store()
     name = st.session_state.get(GAME_KEY)
     if not name:
@@ -215,6 +224,10 @@ def open_game() -> Game:
         )
     try:
         records = seats_of(store, name)
+        if not records and served_on():
+            sign_out()
+            st.error(not_served_message(name))
+            st.stop()
         seat = signed_in(name)
         if records and seat is None:
             sign_in_page(store, name, records)

@@ -3,7 +3,9 @@
 Opens the database (``--db``, else ``QUARTERMASTER_DB``, else the per-user SQLite file); when it
 holds no game yet, creates the game "graziani" from the bundled scenario 60.22 (or says why it
 could not). Prints the database and the URL, then replaces itself with
-``streamlit run dashboard/app.py``, passing the database URL in ``QUARTERMASTER_DB``.
+``streamlit run dashboard/app.py``, passing the database URL in ``QUARTERMASTER_DB`` and, when
+``--address`` is not loopback, that address in ``QUARTERMASTER_SERVED_ON`` (``dashboard.served``:
+the dashboard then refuses every game without seats).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
+from dashboard.served import SERVED_ON_ENV, is_loopback
 from ledger.io.scenario import ScenarioError, bundled_scenarios, load_scenario
 from ledger.journal import EventStore, StoreError, database_url, default_database_url
 from ledger.journal.session import CommandRefused, create_game
@@ -133,6 +136,9 @@ def main(
     print(f"Quartermaster dashboard: http://{host}:{args.port}", flush=True)
     store.engine.dispose()
     env = {**os.environ, "QUARTERMASTER_DB": url}
+    env.pop(SERVED_ON_ENV, None)
+    if not is_loopback(args.address):  # the network: every page refuses a game without seats
+        env[SERVED_ON_ENV] = args.address or "0.0.0.0"
     command = streamlit_command(args.port, args.address)
     execute(command[0], command, env)
     return 0

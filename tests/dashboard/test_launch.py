@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from dashboard import launch
+from dashboard.served import SERVED_ON_ENV
 from ledger.journal import EventStore
 from ledger.journal.session import create_game
 from ledger.journal.store import database_url
@@ -98,3 +99,28 @@ def test_make_run_listens_on_this_computer_only(
     launch.main(["--db", str(tmp_path / "q.db")], execute)
     [(_, argv, _env)] = execute.calls
     assert argv[argv.index("--server.address") + 1] == "127.0.0.1"
+
+
+@pytest.mark.parametrize("address", ["0.0.0.0", "192.168.1.20", "::", "table.example.org", ""])
+def test_an_address_beyond_this_computer_tells_the_dashboard_it_is_served(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, address: str
+) -> None:
+    """Review finding 2: the dashboard knows it is served to the network, so it refuses a game
+    without seats on every page, not only the games ``quartermaster serve`` checked at start."""
+    monkeypatch.setattr(launch, "bundled_scenarios", lambda: {})
+    execute = Exec()
+    launch.main(["--db", str(tmp_path / "q.db"), "--address", address], execute)
+    [(_, _argv, env)] = execute.calls
+    assert env[SERVED_ON_ENV] == (address or "0.0.0.0")
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "localhost", "::1", "[::1]", "127.0.1.1"])
+def test_a_loopback_address_is_the_solo_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, address: str
+) -> None:
+    monkeypatch.setattr(launch, "bundled_scenarios", lambda: {})
+    monkeypatch.setenv(SERVED_ON_ENV, "0.0.0.0")  # left over from another shell: not trusted
+    execute = Exec()
+    launch.main(["--db", str(tmp_path / "q.db"), "--address", address], execute)
+    [(_, _argv, env)] = execute.calls
+    assert SERVED_ON_ENV not in env

@@ -14,10 +14,11 @@ from streamlit.proto.TextInput_pb2 import TextInput as TextInputProto
 from streamlit.testing.v1 import AppTest
 
 from dashboard.context import Game
+from dashboard.served import SERVED_ON_ENV
 from ledger.commands.cp import spend_cp
 from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
-from ledger.journal.seats import add_seat, open_session, seats_of
+from ledger.journal.seats import add_seat, open_session, remove_seat, seats_of
 from ledger.journal.session import GameSession, create_game
 from ledger.journal.store import database_url
 from ledger.model.seats import Seat
@@ -294,6 +295,7 @@ def test_a_table_without_seats_sets_up_its_first_seat(
         EventStore(database_url(str(path)), create=True), GAME, load_scenario(resolve("graziani"))
     )
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
+    monkeypatch.delenv(SERVED_ON_ENV, raising=False)  # this computer only: the solo table
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert at.sidebar.selectbox(key="side").options == ["Axis", "Commonwealth"]
     at.switch_page("views/seats.py").run()
@@ -306,3 +308,70 @@ def test_a_table_without_seats_sets_up_its_first_seat(
     assert "Seat added: umpire (Umpire)" in at.success[0].value
     at.switch_page("views/units.py").run()
     assert [t.value for t in at.title] == ["Sign in"]
+
+
+LATER = "later"
+NOT_SERVED = (
+    "Game 'later' has no seats: it is not played over the network; add seats on the host with "
+    "`quartermaster seat add`"
+)
+
+
+def on_game(name: str, page: str) -> AppTest:
+    """The app with game ``name`` chosen in the sidebar, on ``page``."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.sidebar.selectbox(key="game").select(name).run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_served_to_the_network_a_game_created_later_without_seats_is_refused(
+    seated_db: str, monkeypatch: pytest.MonkeyPatch, page: str
+) -> None:
+    """Review finding 2: ``quartermaster serve`` checked the games at start; a game created
+    afterwards is refused on every page of a dashboard served beyond this computer."""
+    create_game(EventStore(seated_db), LATER, load_scenario(resolve("graziani")))
+    monkeypatch.setenv(SERVED_ON_ENV, "0.0.0.0")
+    at = on_game(LATER, page)
+    assert [e.value for e in at.error] == [NOT_SERVED + " (docs/seats.md)."]
+    assert not at.title and not at.dataframe and not at.metric and not at.form
+    assert "GT 1" not in everything(at) and "1st Essex" not in everything(at)
+    assert {s.key for s in at.sidebar.selectbox} == {"game"}  # no side or role picker
+    with pytest.raises(ValueError, match="seats"):  # no Seats page to add the first seat
+        at.switch_page("views/seats.py").run()
+    assert not seats_of(EventStore(seated_db), LATER)
+
+
+def test_on_this_computer_a_game_created_later_is_the_solo_table(
+    seated_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    create_game(EventStore(seated_db), LATER, load_scenario(resolve("graziani")))
+    monkeypatch.delenv(SERVED_ON_ENV, raising=False)
+    at = on_game(LATER, "views/units.py")
+    assert [t.value for t in at.title] == ["Units"] and not at.error
+    assert at.sidebar.selectbox(key="side").options == ["Axis", "Commonwealth"]
+    at.switch_page("views/seats.py").run()
+    assert [t.value for t in at.title] == ["Seats"]
+    assert [b.label for b in at.button if b.label == "Add seat"]
+
+
+def test_served_to_the_network_a_game_whose_last_seat_is_removed_is_refused(
+    seated_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(SERVED_ON_ENV, "192.168.1.20")
+    at = signed_in(CW_FC, "views/units.py")
+    assert [t.value for t in at.title] == ["Units"]
+    store = EventStore(seated_db)
+    for record in sorted(seats_of(store, GAME), key=lambda r: r.seat.umpire):  # umpire last
+        remove_seat(store, GAME, record.seat.name, by=UMPIRE)
+    at.run()
+    assert not at.exception, at.exception
+    refused = NOT_SERVED.replace("'later'", f"{GAME!r}")
+    assert [e.value for e in at.error] == [refused + " (docs/seats.md)."]
+    assert not at.dataframe and "1st Essex" not in everything(at)
+    at = AppTest.from_file(APP, default_timeout=60).run()  # a newcomer from the network
+    assert [e.value for e in at.error] == [refused + " (docs/seats.md)."]
+    with pytest.raises(ValueError, match="seats"):
+        at.switch_page("views/seats.py").run()
