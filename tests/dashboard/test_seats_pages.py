@@ -18,7 +18,7 @@ from dashboard.served import SERVED_ON_ENV
 from ledger.commands.cp import spend_cp
 from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
-from ledger.journal.seats import add_seat, open_session, remove_seat, seats_of
+from ledger.journal.seats import SignInRefused, add_seat, open_session, remove_seat, seats_of
 from ledger.journal.session import GameSession, create_game
 from ledger.journal.store import database_url
 from ledger.model.seats import Seat
@@ -121,6 +121,33 @@ def test_a_wrong_passphrase_is_refused_and_a_right_one_signs_in(seated_db: str) 
     assert "1st Essex" in names and "1st CCNN Div HQ" not in names
     click(at, "Sign out")
     assert [t.value for t in at.title] == ["Sign in"]
+
+
+def test_a_sign_in_refused_for_too_many_attempts_says_so_and_signs_in_nobody(
+    seated_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review finding 3: ``sign_in`` refuses a seat tried too often (``SignInRefused``); the
+    page shows its message, whatever it is, and shows nothing of the game."""
+    tried: list[str] = []
+
+    def limited(store: EventStore, game: str, name: str, passphrase: str) -> Seat:
+        tried.append(name)
+        raise SignInRefused(f"seat {name!r} of game {game!r}: too many attempts, try in *5* min")
+
+    monkeypatch.setattr("dashboard.signin.sign_in", limited)
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.selectbox(key="sign_in_seat").select("cw-fc")
+    at.text_input(key="sign_in_passphrase").input(phrase(CW_FC))
+    click(at, "Sign in")
+    assert tried == ["cw-fc"]
+    said = at.error[0].value
+    assert "\\*5\\*" in said  # the message as text (``plain``), not Markdown
+    assert said.replace("\\", "") == (
+        "Not signed in: seat 'cw-fc' of game 'graziani': too many attempts, try in *5* min"
+    )
+    assert [t.value for t in at.title] == ["Sign in"] and not at.dataframe
+    assert phrase(CW_FC) not in everything(at)
+    assert {s.key for s in at.sidebar.selectbox} == {"game"}
 
 
 def test_game_state_is_the_seats_view_and_commands_run_on_the_whole_ledger(
