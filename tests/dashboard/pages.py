@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -17,3 +18,18 @@ def app_on(page: str, side: str = "commonwealth") -> AppTest:
     at.switch_page(page).run()
     assert not at.exception, at.exception
     return at
+
+
+def app_pages() -> list[str]:
+    """Every page script of ``dashboard/app.py``'s navigation (``st.Page("views/...")``)."""
+    tree = ast.parse(APP.read_text(encoding="utf-8"))
+    return [
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "Page"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]

@@ -24,7 +24,7 @@ from ledger.model.events import Event
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
 from ledger.model.state import GameState
-from tests.dashboard.pages import APP, app_on
+from tests.dashboard.pages import APP, app_on, app_pages
 
 W = TypeVar("W")
 GAME = "mini"
@@ -36,6 +36,8 @@ PAGES = {
     "views/supply.py": "Supply",
     "views/requisitions.py": "Requisitions",
     "views/planner.py": "Convoy planner",
+    "views/plots.py": "Plots",
+    "views/combat.py": "Combat",
     "views/journal.py": "Journal",
     "views/sheets.py": "Sheets",
 }
@@ -46,6 +48,15 @@ GAME_PAGES = {
     "views/miniatures.py": "WW2 miniatures",
 }
 """The other games' pages (issue 6): they need no CNA game, but sit in the same navigation."""
+UMPIRE_PAGES = {"views/seats.py": "Seats"}
+"""Pages listed only to the umpire's seat and at a table without seats (tests/dashboard/
+test_seats_pages.py)."""
+
+
+def test_the_page_lists_hold_every_page_of_the_navigation() -> None:
+    """Every CNA page is in ``PAGES``, so the tests that go over every page (it renders; a
+    seat sees no enemy name, test_seats_pages.py) cannot leave one out."""
+    assert sorted(app_pages()) == sorted({**PAGES, **GAME_PAGES, **UMPIRE_PAGES})
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ Streamlit's own design, and not checked.
 
 from __future__ import annotations
 
-import ast
 import re
 import tomllib
 from collections.abc import Iterator
@@ -42,7 +41,7 @@ from ledger.journal.store import database_url
 from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.reports import formations
-from tests.dashboard.pages import APP, app_on
+from tests.dashboard.pages import APP, app_on, app_pages
 
 HOSTILE = (
     "**bold** $x^2$ [link](http://example.com) ![img](http://example.com/x.png) "
@@ -56,21 +55,6 @@ GAME = f"{HOSTILE} game"
 GUNS = "cw.4_indian_div.31st_field_artillery_regt"
 TARGET = "it.2_libyan_div.ii_libyan_bn"
 KRRC = "cw.7_armd_div.1st_krrc"
-
-
-def app_pages() -> list[str]:
-    """Every page script of ``dashboard/app.py``'s navigation (``st.Page("views/...")``)."""
-    tree = ast.parse(APP.read_text(encoding="utf-8"))
-    return [
-        node.args[0].value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "Page"
-        and node.args
-        and isinstance(node.args[0], ast.Constant)
-        and isinstance(node.args[0].value, str)
-    ]
 
 
 PAGES = app_pages()

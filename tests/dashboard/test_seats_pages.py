@@ -212,7 +212,7 @@ def test_an_openid_connect_login_with_a_verified_email_signs_in_as_its_seat(
     assert "axis-lc (Axis Logistics Commander)" in texts(at)
 
 
-@pytest.mark.parametrize("page", [*PAGES, "views/combat.py"])
+@pytest.mark.parametrize("page", list(PAGES))
 def test_no_page_shows_the_enemys_names_or_reasons(seated_db: str, page: str) -> None:
     _spend(seated_db, AXIS_FC, CCNN_HQ, 2, SECRET)
     at = signed_in(CW_FC, page)
