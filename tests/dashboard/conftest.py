@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from dashboard.served import SERVED_ON_ENV
 from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.session import create_game
@@ -23,3 +24,10 @@ def graziani_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     )
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
     return database_url(str(path))
+
+
+@pytest.fixture(autouse=True)
+def on_this_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every dashboard test starts on this computer only (no ``QUARTERMASTER_SERVED_ON`` from
+    the shell that runs the tests); the tests of a table served to the network set it."""
+    monkeypatch.delenv(SERVED_ON_ENV, raising=False)
