@@ -42,6 +42,7 @@ from ledger.model.quantities import (
 )
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from ledger.model.units import Side
 from ledger.rules.consumption import truck_movement_fuel
 from ledger.rules.consumption_rates import ConsumptionRulings
 from ledger.rules.holding_limits import never_runs_out_at, receiving_errors, tank_errors
@@ -199,8 +200,8 @@ def arrive(
 def file_requisition(
     state: GameState, unit_id: str, wanted: Supplies, source: Source, note: str = ""
 ) -> Outcome:
-    """A Supply Requisition (4.55) for a unit in play; numbered ``R1``, ``R2``, ... in filing
-    order. Refused: unknown or not arrived unit, bad amounts, more Fuel than the unit's tanks
+    """A Supply Requisition (4.55) for a unit in play; numbered per side in filing order
+    (``requisition_number``: CR1, CR2, … for the Commonwealth, AR1, … for the Axis). Refused: unknown or not arrived unit, bad amounts, more Fuel than the unit's tanks
     could take on delivery (49.14, ``holding_limits.tank_errors``: request it on trucks)."""
     errors = _amount_errors(wanted)
     unit = state.units.get(unit_id)
@@ -212,8 +213,21 @@ def file_requisition(
         errors += tank_errors(state, unit_id, wanted)
     if errors:
         return _refuse(*errors)
-    number = f"R{len(state.requisitions) + 1}"
+    assert unit is not None
+    number = requisition_number(state, unit.side)
     return Outcome(events=(RequisitionFiled(source, number, unit_id, wanted, note),))
+
+
+REQUISITION_PREFIX: Final[dict[Side, str]] = {"axis": "AR", "commonwealth": "CR"}
+"""How each side's Supply Requisitions are numbered: AR1, AR2, … and CR1, CR2, … (4.55)."""
+
+
+def requisition_number(state: GameState, side: Side) -> str:
+    """The next Supply Requisition number of ``side`` (4.55): its own count, never the
+    other side's, which a seat may not learn (11.36)."""
+    prefix = REQUISITION_PREFIX[side]
+    filed = sum(1 for r in state.requisitions.values() if r.id.startswith(prefix))
+    return f"{prefix}{filed + 1}"
 
 
 def _open_requisition(state: GameState, requisition_id: str) -> LedgerError | None:

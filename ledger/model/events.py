@@ -208,7 +208,7 @@ class SuppliesArrived:
 @dataclass(frozen=True, slots=True)
 class RequisitionFiled:
     """A Field Commander asks for ``wanted`` supply points for unit ``unit_id`` on a Supply
-    Requisition (4.55); ``requisition_id`` is the ledger's number for it (``"R1"``)."""
+    Requisition (4.55); ``requisition_id`` is the ledger's number for it (``"CR1"``, ``"AR1"``; ``"R1"`` in journals before 4.55 numbering per side)."""
 
     source: Source
     requisition_id: str

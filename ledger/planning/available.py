@@ -33,7 +33,7 @@ PLANNED_DUMP_KINDS: Final[tuple[DumpKind, ...]] = ("dump", "unlimited")
 pool (shared among air facilities, 59.52)."""
 LOADING_ORDER: Final[tuple[TruckType, ...]] = ("heavy", "medium", "light")
 """The order cargo already on a truck group is assumed to fill its truck types."""
-_PURPOSE = re.compile(r"^requisition (R\d+)\b")
+_PURPOSE = re.compile(r"^requisition ([AC]?R\d+)\b")  # AR1, CR1 (R1: journals before)
 
 
 def purpose_for(state: GameState, requisition_id: str) -> str:

@@ -286,17 +286,17 @@ def test_write_commands_and_refusals_answer_in_json(player: Player) -> None:
 def test_plan_convoys_accept_draws_directly_and_refiles_the_rest(player: Player) -> None:
     player.run("requisition", "1 RNF", "--ammo", "1500")
     shown = player.run("plan-convoys", "--side", "commonwealth", "--accept").stdout
-    # Mersa Matruh, in 1 RNF's hex, holds 1000 ammo: all drawn, R1 closed, 500 refiled as R2
-    assert "requisition R1 fulfilled" in shown and "R2" in shown
+    # Mersa Matruh, in 1 RNF's hex, holds 1000 ammo: all drawn, CR1 closed, 500 refiled as CR2
+    assert "requisition CR1 fulfilled" in shown and "CR2" in shown
     wanted = {r["id"]: (r["status"], r["ammo"]) for r in player.json("requisitions")}
-    assert wanted == {"R1": ("fulfilled", 1500), "R2": ("open", 500)}
+    assert wanted == {"CR1": ("fulfilled", 1500), "CR2": ("open", 500)}
     dumps = {d["id"]: d for d in player.json("dumps")}
     assert dumps["cw_matruh"]["ammo"] == 0
     history = player.json("history", "--last", "3")
     assert len(history) == 3
     player.run("undo")  # the whole acceptance at once
     wanted = {r["id"]: (r["status"], r["ammo"]) for r in player.json("requisitions")}
-    assert wanted == {"R1": ("open", 1500)}
+    assert wanted == {"CR1": ("open", 1500)}
 
 
 MINI_CAIRO = """[[dump]]
@@ -335,9 +335,9 @@ def test_plan_convoys_accept_loads_a_convoy_for_the_requisition(tmp_path: Path) 
     refused = json.loads(player.run(*without, "--accept", "--json", ok=False).stdout)
     assert refused["written"] is False and "nothing to record" in refused["refused"][0]["message"]
     unknown = player.run(
-        "plan-convoys", "--side", "commonwealth", "--exclude-requisition", "R7", ok=False
+        "plan-convoys", "--side", "commonwealth", "--exclude-requisition", "CR7", ok=False
     )
-    assert "no requisition 'R7'" in unknown.stderr
+    assert "no requisition 'CR7'" in unknown.stderr
     report = player.json("plan-convoys", "--side", "commonwealth", "--accept")
     legs = [(leg["convoy"], leg["medium"], leg["ammo"], leg["stores"]) for leg in report["legs"]]
     assert legs == [("cw_convoy", 3, 6, 15)]
@@ -347,11 +347,11 @@ def test_plan_convoys_accept_loads_a_convoy_for_the_requisition(tmp_path: Path) 
         "supplies_transferred",
     ]
     trucks = {t["id"]: t for t in player.json("trucks")}
-    loaded = trucks["cw_convoy.R1"]
+    loaded = trucks["cw_convoy.CR1"]
     assert (loaded["medium"], loaded["ammo"], loaded["stores"]) == (3, 6, 15)
-    assert loaded["purpose"] == "requisition R1 for 1st RNF MG Bn"
+    assert loaded["purpose"] == "requisition CR1 for 1st RNF MG Bn"
     assert trucks["cw_convoy"]["medium"] == 2
-    # R1 is on its way: nothing left to plan
+    # CR1 is on its way: nothing left to plan
     again = player.run("plan-convoys", "--side", "commonwealth", ok=False).stderr
     assert "no open requisition" in again
 

@@ -59,11 +59,11 @@ def test_three_seats_play_an_operations_stage(tmp_path: Path, names: dict[str, s
         "open",
     )
     assert json.loads(as_seat(table, "axis", "requisitions", "--json")) == []
-    said = table.run("fulfil", "R1", "--from", "Mersa Matruh", "--as", "cw-fc", ok=False,
+    said = table.run("fulfil", "CR1", "--from", "Mersa Matruh", "--as", "cw-fc", ok=False,
                      passphrase=PASSES["cw-fc"]).stderr  # fmt: skip
     assert "is kept by the Logistics Commander (4.5)" in said
-    assert "requisition R1 fulfilled" in as_seat(
-        table, "cw-lc", "fulfil", "R1", "--from", "Mersa Matruh"
+    assert "requisition CR1 fulfilled" in as_seat(
+        table, "cw-lc", "fulfil", "CR1", "--from", "Mersa Matruh"
     )
     as_seat(table, "axis", "arrive", "201st Artillery Regt", "--cause", "convoy", "--ammo", "60")
     as_seat(table, "axis", "phase", "G", "--player", "A")

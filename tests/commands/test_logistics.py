@@ -84,16 +84,16 @@ def test_a_requisition_is_filed_fulfilled_by_a_transfer_and_undone_whole(
         mini_state, "cw.1_rnf", Supplies(fuel=10, stores=5), src(mini_state), "for the march"
     )
     state = run(mini_state, filed)
-    assert state.requisitions["R1"].status == "open"
+    assert state.requisitions["CR1"].status == "open"
     journal: list[tuple[int, Event]] = [(2, filed.events[0])]
-    fulfilled = logistics.fulfil_requisition(state, "R1", "cw_matruh", src(state, "sent by lorry"))
+    fulfilled = logistics.fulfil_requisition(state, "CR1", "cw_matruh", src(state, "sent by lorry"))
     after = run(state, fulfilled)
-    assert after.requisitions["R1"].status == "fulfilled"
+    assert after.requisitions["CR1"].status == "fulfilled"
     # 1 RNF held 2 ammo, 3 stores, 4 water (mini.toml): now 10 fuel and 5 stores more
     assert after.holder_supplies("cw.1_rnf") == Supplies(2, 10, 8, 4)
     assert after.holder_supplies("cw_matruh") == Supplies(1000, 2990, 3995, 0)
     assert "already fulfilled" in errors(
-        logistics.fulfil_requisition(after, "R1", "cw_matruh", src(after))
+        logistics.fulfil_requisition(after, "CR1", "cw_matruh", src(after))
     )
     journal += [(3 + i, e) for i, e in enumerate(fulfilled.events)]
     assert run(after, undo(journal, src(after))) == state  # the transfer goes back with it
@@ -104,16 +104,16 @@ def test_a_requisition_is_rejected_only_with_a_reason(mini_state: GameState) -> 
         mini_state,
         logistics.file_requisition(mini_state, "cw.1_rnf", Supplies(water=3), src(mini_state)),
     )
-    assert "say why" in errors(logistics.reject_requisition(state, "R1", " ", src(state)))
+    assert "say why" in errors(logistics.reject_requisition(state, "CR1", " ", src(state)))
     rejected = run(
-        state, logistics.reject_requisition(state, "R1", "no water at Matruh", src(state))
+        state, logistics.reject_requisition(state, "CR1", "no water at Matruh", src(state))
     )
-    assert (rejected.requisitions["R1"].status, rejected.requisitions["R1"].reason) == (
+    assert (rejected.requisitions["CR1"].status, rejected.requisitions["CR1"].reason) == (
         "rejected",
         "no water at Matruh",
     )
-    assert "no requisition 'R9'" in errors(
-        logistics.reject_requisition(rejected, "R9", "x", src(rejected))
+    assert "no requisition 'CR9'" in errors(
+        logistics.reject_requisition(rejected, "CR9", "x", src(rejected))
     )
 
 

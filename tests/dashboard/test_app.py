@@ -472,12 +472,12 @@ def test_requisition_filed_then_fulfilled_from_a_dump(db_url: str) -> None:
     field(at.number_input, "requisition_fuel").set_value(10)
     field(at.text_input, "requisition_note").input("for the march")
     submit(at, "requisition_submit")
-    assert "requisition R1: 1st RNF MG Bn asks for 10 Fuel (4.55)" in texts(at)
+    assert "requisition CR1: 1st RNF MG Bn asks for 10 Fuel (4.55)" in texts(at)
     field(at.selectbox, "answer_origin").select("cw_matruh")
     field(at.radio, "answer_decision").set_value("fulfil")
     submit(at, "answer_submit")
     assert not at.error, texts(at)
-    assert "requisition R1 fulfilled" in texts(at)
+    assert "requisition CR1 fulfilled" in texts(at)
     state = reopen(db_url).state
     assert state.holder_supplies("cw.1_rnf").fuel == 10  # type: ignore[union-attr]
     assert state.holder_supplies("cw_matruh").fuel == 2990  # type: ignore[union-attr]

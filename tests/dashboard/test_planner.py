@@ -20,7 +20,7 @@ from tests.dashboard.pages import app_on
 
 @pytest.fixture
 def planner_db(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatch) -> str:
-    """A mini game with R1: 1st RNF asks for 1500 ammo and 10 stores."""
+    """A mini game with CR1: 1st RNF asks for 1500 ammo and 10 stores."""
     path = tmp_path / "planner.db"
     url = database_url(str(path))
     session = create_game(EventStore(url, create=True), "mini", mini_setup)
@@ -49,11 +49,11 @@ def test_plan_then_accept_records_the_draw_and_refiles_the_rest(planner_db: str)
     _click(at, "Accept plan")
     assert not at.error, [e.value for e in at.error]
     said = "\n".join(s.value for s in at.success)
-    assert "requisition R1 fulfilled" in said and "requisition R2" in said
+    assert "requisition CR1 fulfilled" in said and "requisition CR2" in said
     state = GameSession(EventStore(planner_db), "mini").state
     assert state.units["cw.1_rnf"].supplies.ammo == 2 + 1000
-    assert state.requisitions["R2"].wanted == Supplies(ammo=500)
-    # the plan is gone once recorded; planning again finds R2, and Mersa Matruh empty
+    assert state.requisitions["CR2"].wanted == Supplies(ammo=500)
+    # the plan is gone once recorded; planning again finds CR2, and Mersa Matruh empty
     assert not at.dataframe
     _click(at, "Plan convoys")
     assert "Nothing can be delivered." in [c.value for c in at.caption]

@@ -80,8 +80,8 @@ def _do(state: GameState, outcome: Outcome) -> GameState:
 
 @pytest.fixture
 def played(graziani: GameState) -> GameState:
-    """Graziani with 250 Fuel on cw_c3721 and two requisitions: R1 open (6th RTR: 20
-    Ammunition, 70 Fuel, all its tanks take (49.14), a note starting with "="), R2 rejected (Selby: 30 Water)."""
+    """Graziani with 250 Fuel on cw_c3721 and two requisitions: CR1 open (6th RTR: 20
+    Ammunition, 70 Fuel, all its tanks take (49.14), a note starting with "="), CR2 rejected (Selby: 30 Water)."""
     trucks = dict(graziani.trucks)
     trucks["cw_c3721"] = replace(trucks["cw_c3721"], cargo=Supplies(fuel=250))
     state = replace(graziani, trucks=trucks)
@@ -89,7 +89,7 @@ def played(graziani: GameState) -> GameState:
     wanted = Supplies(ammo=20, fuel=70)
     state = _do(state, logistics.file_requisition(state, RTR, wanted, source, note=EVIL))
     state = _do(state, logistics.file_requisition(state, SELBY, Supplies(water=30), source))
-    return _do(state, logistics.reject_requisition(state, "R2", "no water to spare", source))
+    return _do(state, logistics.reject_requisition(state, "CR2", "no water to spare", source))
 
 
 def _book(data: bytes) -> openpyxl.Workbook:
@@ -233,8 +233,8 @@ def test_requisitions_open_first_with_sumif(played: GameState) -> None:
     headers, lines, totals = _table(ws, "No.")
     filed = [line for line in lines if line["No."]]
     assert [(r["No."], r["Unit"], r["Status"]) for r in filed] == [
-        ("R1", "6th Royal Tank Regt", "open"),
-        ("R2", "Matruh Garrison HQ", "rejected"),
+        ("CR1", "6th Royal Tank Regt", "open"),
+        ("CR2", "Matruh Garrison HQ", "rejected"),
     ]
     r1, r2 = filed
     assert [r1[c] for c in ("Hex", "Ammunition", "Fuel", "Stores", "Water")] == [
@@ -355,7 +355,7 @@ def test_libreoffice_recalculates_the_totals(
     assert numbers[:8] == [60, 255, 57, 372, 0, 250, 0, 0]
     assert numbers[8:12] == [1596, 47850, 5895, 39300]
     assert numbers[12:] == [1596 - 9, 47850 - 250, 5895 - 31, 39300 - 206]
-    assert _figures(text, "Open requisitions: total wanted") == [20, 70, 0, 0]  # R2 not
+    assert _figures(text, "Open requisitions: total wanted") == [20, 70, 0, 0]  # CR2 not
     assert "=HYPERLINK(" in text  # printed as text (wrapped in its box)
 
 

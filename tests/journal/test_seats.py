@@ -264,7 +264,7 @@ def test_a_field_commanders_requisition_reaches_the_logistics_commanders_seat(
     lc = open_session(table, "g", CW_LC)
     (asked,) = requisitions(lc.view, open_only=True)
     assert (asked["id"], asked["unit"], asked["ammo"], asked["filed_by"]) == (
-        "R1",
+        "CR1",
         "1st Essex",
         2,
         "cw-fc",
@@ -275,12 +275,12 @@ def test_a_field_commanders_requisition_reaches_the_logistics_commanders_seat(
     ):
         fc.execute(
             lambda s: fulfil_requisition(
-                s, "R1", "cw_mersa_matruh", Source(s.clock, "commonwealth", "field_commander")
+                s, "CR1", "cw_mersa_matruh", Source(s.clock, "commonwealth", "field_commander")
             )
         )
     lc.execute(
         lambda s: fulfil_requisition(
-            s, "R1", "cw_mersa_matruh", Source(s.clock, "commonwealth", "logistics_commander")
+            s, "CR1", "cw_mersa_matruh", Source(s.clock, "commonwealth", "logistics_commander")
         )
     )
     assert requisitions(lc.view)[0]["status"] == "fulfilled"

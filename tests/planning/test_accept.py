@@ -89,30 +89,30 @@ def test_a_truck_leg_splits_its_points_off_and_loads_them(mini_state: GameState)
     outcome = accept_plan(state, plan, _source(state))
     assert [e.kind for e in outcome.events] == ["truck_points_moved", "supplies_transferred"]
     after = _record(state, outcome)
-    group = after.trucks["cw_convoy.R1"]
+    group = after.trucks["cw_convoy.CR1"]
     assert (group.medium, group.cargo, group.location) == (3, Supplies(6, 0, 15), "C3721")
-    assert group.purpose == "requisition R1 for 1st RNF MG Bn" and dedicated_to(group) == "R1"
+    assert group.purpose == "requisition CR1 for 1st RNF MG Bn" and dedicated_to(group) == "CR1"
     assert after.trucks["cw_convoy"].medium == 5 - 3
     # Mersa Matruh: 1000 - 6 = 994 ammo, 4000 - 15 = 3985 stores
     assert after.dumps[MATRUH].supplies == Supplies(ammo=994, fuel=3000, stores=3985)
-    # R1 stays open, nothing more to plan for it; the loaded group is nobody's carrier
-    assert after.requisitions["R1"].status == "open"
+    # CR1 stays open, nothing more to plan for it; the loaded group is nobody's carrier
+    assert after.requisitions["CR1"].status == "open"
     assert requisitions_of(after, "commonwealth") == ()
     assert [c.group_id for c in carriers_of(after, "commonwealth")] == ["cw_convoy"]
     # the delivery: the half point left takes the trip's fuel (5 of its 60, 54.2); 5 CP burn
-    # 1 fuel a point per five CP, 3 (49.13); then fulfil R1 with what it asked
+    # 1 fuel a point per five CP, 3 (49.13); then fulfil CR1 with what it asked
     # (moved now, in the Organization Phase, under the house rule for convoy movement)
     fuelled = _record(
-        after, transfer(after, MATRUH, "cw_convoy.R1", Supplies(fuel=5), _source(after))
+        after, transfer(after, MATRUH, "cw_convoy.CR1", Supplies(fuel=5), _source(after))
     )
     fuelled = replace(fuelled, ruling_choices={"8.18-truck-convoy-phase": "any-phase"})
-    trip = move_trucks(fuelled, "cw_convoy.R1", "C3920", Fraction(5), _source(fuelled))
+    trip = move_trucks(fuelled, "cw_convoy.CR1", "C3920", Fraction(5), _source(fuelled))
     moved = _record(fuelled, trip)
-    assert moved.trucks["cw_convoy.R1"].cargo == Supplies(ammo=6, fuel=2, stores=15)
-    done = _record(moved, fulfil_requisition(moved, "R1", "cw_convoy.R1", _source(moved)))
+    assert moved.trucks["cw_convoy.CR1"].cargo == Supplies(ammo=6, fuel=2, stores=15)
+    done = _record(moved, fulfil_requisition(moved, "CR1", "cw_convoy.CR1", _source(moved)))
     assert done.units[RNF].supplies == Supplies(ammo=2 + 6, stores=3 + 15, water=4)
-    assert done.requisitions["R1"].status == "fulfilled"
-    assert carriers_of(done, "commonwealth")[-1].group_id == "cw_convoy.R1"
+    assert done.requisitions["CR1"].status == "fulfilled"
+    assert carriers_of(done, "commonwealth")[-1].group_id == "cw_convoy.CR1"
 
 
 def test_a_leg_on_two_truck_types_makes_one_group_per_type(mini_state: GameState) -> None:
@@ -120,7 +120,7 @@ def test_a_leg_on_two_truck_types_makes_one_group_per_type(mini_state: GameState
     # group of 1 light + 1 medium the pooled 54.2 check would read 2/6 + 120/170 > 1.
     state = _file(_game(mini_state, rnf_at="C3920", light=2, medium=1), Supplies(2, 120))
     leg = _leg(
-        "R1",
+        "CR1",
         Supplies(ammo=2, fuel=120),
         "cw_convoy",
         {"light": Supplies(ammo=2), "medium": Supplies(fuel=120)},
@@ -128,7 +128,7 @@ def test_a_leg_on_two_truck_types_makes_one_group_per_type(mini_state: GameState
         medium=1,
     )
     after = _record(state, accept_plan(state, _plan(leg), _source(state)))
-    light, medium = after.trucks["cw_convoy.R1.light"], after.trucks["cw_convoy.R1.medium"]
+    light, medium = after.trucks["cw_convoy.CR1.light"], after.trucks["cw_convoy.CR1.medium"]
     assert (light.light, light.cargo) == (1, Supplies(ammo=2))
     assert (medium.medium, medium.cargo) == (1, Supplies(fuel=120))
     assert (after.trucks["cw_convoy"].light, after.trucks["cw_convoy"].medium) == (1, 0)
@@ -139,7 +139,7 @@ def test_a_direct_draw_in_full_fulfils_the_requisition(mini_state: GameState) ->
     plan = plan_for_side(state, "commonwealth", time_limit=5)
     assert plan is not None
     after = _record(state, accept_plan(state, plan, _source(state)))
-    assert after.requisitions["R1"].status == "fulfilled"
+    assert after.requisitions["CR1"].status == "fulfilled"
     # 1st RNF: 2 + 10 ammo, 3 + 5 stores; Mersa Matruh 1000 - 10, 4000 - 5
     assert after.units[RNF].supplies == Supplies(ammo=12, stores=8, water=4)
     assert after.dumps[MATRUH].supplies == Supplies(ammo=990, fuel=3000, stores=3995)
@@ -147,37 +147,37 @@ def test_a_direct_draw_in_full_fulfils_the_requisition(mini_state: GameState) ->
 
 def test_a_partial_direct_draw_refiles_the_rest(mini_state: GameState) -> None:
     # 1500 ammo wanted, Mersa Matruh holds 1000 and no convoy can bring more from Cairo:
-    # all 1000 drawn, R1 fulfilled by them, the other 500 filed again as R2 (ruling
+    # all 1000 drawn, CR1 fulfilled by them, the other 500 filed again as CR2 (ruling
     # plan-partial-requisition, refile).
     state = _file(mini_state, Supplies(ammo=1500))
     plan = plan_for_side(state, "commonwealth", time_limit=5)
-    assert plan is not None and plan.short["R1"] == Supplies(ammo=500)
+    assert plan is not None and plan.short["CR1"] == Supplies(ammo=500)
     after = _record(state, accept_plan(state, plan, _source(state)))
     assert after.units[RNF].supplies.ammo == 2 + 1000
     assert after.dumps[MATRUH].supplies.ammo == 0
-    assert after.requisitions["R1"].status == "fulfilled"
-    rest = after.requisitions["R2"]
+    assert after.requisitions["CR1"].status == "fulfilled"
+    rest = after.requisitions["CR2"]
     assert (rest.wanted, rest.status, rest.note) == (
         Supplies(ammo=500),
         "open",
-        "rest of R1 (convoy plan)",
+        "rest of CR1 (convoy plan)",
     )
 
 
 def test_under_close_the_shortfall_lapses_but_the_trucks_part_is_refiled(
     mini_state: GameState,
 ) -> None:
-    # R1: 1st RNF wants 20 ammo; the plan draws 6 at Mersa Matruh and puts 8 on 2 medium
-    # points: 20 - 6 - 8 = 6 lapse; R2 is filed for the 8 the trucks carry.
+    # CR1: 1st RNF wants 20 ammo; the plan draws 6 at Mersa Matruh and puts 8 on 2 medium
+    # points: 20 - 6 - 8 = 6 lapse; CR2 is filed for the 8 the trucks carry.
     game = _game(mini_state, medium=5)
     state = replace(game, ruling_choices={"plan-partial-requisition": "close"})
     state = _file(state, Supplies(ammo=20))
-    direct = _leg("R1", Supplies(ammo=6))
-    trucked = _leg("R1", Supplies(ammo=8), "cw_convoy", {"medium": Supplies(ammo=8)}, medium=2)
+    direct = _leg("CR1", Supplies(ammo=6))
+    trucked = _leg("CR1", Supplies(ammo=8), "cw_convoy", {"medium": Supplies(ammo=8)}, medium=2)
     after = _record(state, accept_plan(state, _plan(direct, trucked), _source(state)))
-    assert after.requisitions["R1"].status == "fulfilled"
-    assert after.requisitions["R2"].wanted == Supplies(ammo=8)
-    assert dedicated_to(after.trucks["cw_convoy.R2"]) == "R2"
+    assert after.requisitions["CR1"].status == "fulfilled"
+    assert after.requisitions["CR2"].wanted == Supplies(ammo=8)
+    assert dedicated_to(after.trucks["cw_convoy.CR2"]) == "CR2"
     assert after.units[RNF].supplies.ammo == 2 + 6
     assert after.dumps[MATRUH].supplies.ammo == 1000 - 6 - 8
 
@@ -185,7 +185,7 @@ def test_under_close_the_shortfall_lapses_but_the_trucks_part_is_refiled(
 def test_a_convoy_away_from_its_dump_refuses_the_whole_plan(mini_state: GameState) -> None:
     state = _game(mini_state, rnf_at="C3920", convoy_at="C3810", medium=5)
     state = _file(state, Supplies(ammo=4))
-    plan = _plan(_leg("R1", Supplies(ammo=4), "cw_convoy", {"medium": Supplies(ammo=4)}, medium=1))
+    plan = _plan(_leg("CR1", Supplies(ammo=4), "cw_convoy", {"medium": Supplies(ammo=4)}, medium=1))
     refused = accept_plan(state, plan, _source(state))
     assert not refused.ok and refused.events == ()
     assert [e.field for e in refused.errors] == ["leg 1"]
@@ -194,37 +194,37 @@ def test_a_convoy_away_from_its_dump_refuses_the_whole_plan(mini_state: GameStat
 
 
 def test_ready_only_records_the_rest(mini_state: GameState) -> None:
-    # 1st RNF in Mersa Matruh's hex: R2's 5 stores are a direct draw; R1's convoy is away.
+    # 1st RNF in Mersa Matruh's hex: CR2's 5 stores are a direct draw; CR1's convoy is away.
     state = _game(mini_state, convoy_at="C3810", medium=5)
     state = _file(state, Supplies(ammo=4))
     state = _file(state, Supplies(stores=5))
     plan = _plan(
-        _leg("R1", Supplies(ammo=4), "cw_convoy", {"medium": Supplies(ammo=4)}, medium=1),
-        _leg("R2", Supplies(stores=5)),
+        _leg("CR1", Supplies(ammo=4), "cw_convoy", {"medium": Supplies(ammo=4)}, medium=1),
+        _leg("CR2", Supplies(stores=5)),
     )
     after = _record(state, accept_plan(state, plan, _source(state), ready_only=True))
-    assert after.requisitions["R2"].status == "fulfilled"
-    assert after.requisitions["R1"].status == "open"
+    assert after.requisitions["CR2"].status == "fulfilled"
+    assert after.requisitions["CR1"].status == "open"
     assert after.trucks["cw_convoy"].medium == 5
 
 
 def test_refusals_name_each_problem_and_write_nothing(mini_state: GameState) -> None:
     state = _file(_game(mini_state, rnf_at="C3920", medium=2), Supplies(ammo=1200))
     plan = _plan(
-        _leg("R1", Supplies(ammo=12), "cw_convoy", {"medium": Supplies(ammo=12)}, medium=3),
-        _leg("R9", Supplies(ammo=1)),
+        _leg("CR1", Supplies(ammo=12), "cw_convoy", {"medium": Supplies(ammo=12)}, medium=3),
+        _leg("CR9", Supplies(ammo=1)),
     )
     refused = accept_plan(state, plan, _source(state))
     messages = [str(e) for e in refused.errors]
     assert refused.events == ()
-    assert any("no requisition 'R9'" in m for m in messages)
+    assert any("no requisition 'CR9'" in m for m in messages)
     # 3 medium asked of a convoy with 2
     assert any("2 free medium truck points, the plan takes 3: 1 short" in m for m in messages)
 
 
 def test_a_stock_short_is_refused_by_transfer(mini_state: GameState) -> None:
     state = _file(mini_state, Supplies(ammo=1200))
-    refused = accept_plan(state, _plan(_leg("R1", Supplies(ammo=1200))), _source(state))
+    refused = accept_plan(state, _plan(_leg("CR1", Supplies(ammo=1200))), _source(state))
     assert [e.field for e in refused.errors] == ["leg 1"]
     assert "200 short" in refused.errors[0].message
 

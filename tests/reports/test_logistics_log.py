@@ -114,11 +114,11 @@ def test_requisition_lines_open_first(graziani: GameState) -> None:
         outcome = logistics.file_requisition(state, uid, Supplies(stores=10), source)
         for event in outcome.events:
             state = apply(state, event)
-    for event in logistics.reject_requisition(state, "R1", "none spare", source).events:
+    for event in logistics.reject_requisition(state, "CR1", "none spare", source).events:
         state = apply(state, event)
     rows = requisition_lines(state, "commonwealth")
     assert [(r["id"], r["status"], r["answer"]) for r in rows] == [
-        ("R2", "open", ""),
-        ("R1", "rejected", "rejected: none spare"),
+        ("CR2", "open", ""),
+        ("CR1", "rejected", "rejected: none spare"),
     ]
     assert requisition_lines(state, "axis") == []

@@ -134,10 +134,10 @@ def test_a_requisition_fulfilled_from_an_oasis(mini_state: GameState) -> None:
     filed = run(
         oasis, logistics.file_requisition(oasis, "cw.1_rnf", Supplies(water=10), src(oasis))
     )
-    done = run(filed, logistics.fulfil_requisition(filed, "R1", "cw_matruh", src(filed)))
+    done = run(filed, logistics.fulfil_requisition(filed, "CR1", "cw_matruh", src(filed)))
     assert done.units["cw.1_rnf"].supplies.water == 4 + 10
     assert done.dumps["cw_matruh"].supplies == Supplies()
-    assert done.requisitions["R1"].status == "fulfilled"
+    assert done.requisitions["CR1"].status == "fulfilled"
 
 
 def test_upkeep_draws_an_oasis_without_diminishing_it(mini_state: GameState) -> None:
