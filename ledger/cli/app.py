@@ -286,7 +286,6 @@ class App:
         of the entries appended since the command last read it)."""
         from ledger.journal import StaleSequenceError
         from ledger.journal.session import CommandRefused
-        from ledger.reports import event_log
 
         session = self.session()
         read = session.last_seq
@@ -300,7 +299,7 @@ class App:
                 session.reload()
                 if attempt == WRITE_TRIES:
                     raise Refused([f"{stale}; {_first_there(session, read)}"]) from stale
-        shown = session.view
+        printed = as_read(session, events)
         if self.args.json:
             import json
 
@@ -308,15 +307,37 @@ class App:
 
             print_report(
                 [
-                    {"said": event_log.describe(e, shown), "event": json.loads(encode(e))}
-                    for e in events
+                    {"said": said, "event": json.loads(encode(e))}
+                    for said, e in printed
+                    if e is not None
                 ],
                 True,
             )
             return events
-        for event in events:
-            print(event_log.describe(event, shown))
+        for said, _ in printed:
+            print(said)
         return events
+
+
+def as_read(session: GameSession, events: Sequence[Event]) -> list[tuple[str, Event | None]]:
+    """What a command prints of the ``events`` it just appended: each as the session's seat
+    may read it (``ledger.model.view.event_for`` on the whole ledger, 11.36) with the line
+    that says what it did, in order; each run of entries the seat may not read is one line,
+    "Axis: 2 entries", with ``None`` (left out of ``--json``). The solo table and the umpire
+    read every event whole."""
+    from ledger.model.seats import side_name
+    from ledger.model.view import HiddenEntries, journal_for
+    from ledger.reports import event_log
+
+    shown = session.view
+    read: list[tuple[str, Event | None]] = []
+    for line in journal_for(enumerate(events, 1), session.seat, session.state):
+        if isinstance(line, HiddenEntries):
+            entries = "1 entry" if line.count == 1 else f"{line.count:,} entries"
+            read.append((f"{side_name(line.side)}: {entries}", None))
+        else:
+            read.append((event_log.describe(line[1], shown), line[1]))
+    return read
 
 
 def read_passphrase(prompt: str, what: str, env: str = PASSPHRASE_ENV) -> str:

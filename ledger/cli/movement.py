@@ -15,6 +15,7 @@ from ledger.cli.app import (
     Handler,
     Refused,
     add_source_options,
+    as_read,
     cp_arg,
     holder_id,
     print_report,
@@ -80,7 +81,6 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
     from ledger.commands.breakdown_log import breakdown_check, breakdown_rows, repair
     from ledger.commands.movement import move_unit
     from ledger.journal.session import CommandRefused
-    from ledger.reports import event_log
 
     unit_id = holder_id(state, args.unit, "UNIT", ("unit",))
     side = state.units[unit_id].side
@@ -114,7 +114,8 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
         events = session.execute(make)
     except CommandRefused as refused:
         raise Refused(list(refused.errors)) from refused
-    said = [event_log.describe(e, session.view) for e in events]
+    read = as_read(session, events)  # as the seat may read them (11.36)
+    said = [text for text, _ in read]
     unit = session.view.units[unit_id]
     after: dict[str, Any] = {
         "unit": unit.id,
@@ -126,7 +127,8 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
         "awaiting_repair": {h.system: h.points for h in unit.awaiting_repair},
     }
     if args.json:
-        print_report({"recorded": said, **after, **({"types": odds} if odds else {})}, True)
+        recorded = [text for text, e in read if e is not None]
+        print_report({"recorded": recorded, **after, **({"types": odds} if odds else {})}, True)
         return
     if odds:
         _odds(odds)

@@ -15,6 +15,7 @@ from ledger.cli.app import (
     Handler,
     Refused,
     add_source_options,
+    as_read,
     cp_arg,
     holder_id,
     print_report,
@@ -165,7 +166,6 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
         plan_summary,
         requisition_rows,
     )
-    from ledger.reports import event_log
 
     left_out, convoys_out = args.exclude_requisition, args.exclude_convoy
     errors = exclusion_errors(state, args.side, left_out, convoys_out)
@@ -212,16 +212,15 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
         )
     except CommandRefused as refused:
         raise Refused(list(refused.errors)) from refused
-    said = [event_log.describe(e, session.view) for e in events]
+    read = as_read(session, events)  # as the seat may read them (11.36)
     if args.json:
         recorded = [
-            {"said": text, "event": json.loads(encode(e))}
-            for text, e in zip(said, events, strict=True)
+            {"said": text, "event": json.loads(encode(e))} for text, e in read if e is not None
         ]
         print_report({**report, "recorded": recorded, "left_out": skipped}, True)
         return
     print()
-    for text in said:
+    for text, _ in read:
         print(text)
     for text in skipped:
         print(f"left out: {text}")

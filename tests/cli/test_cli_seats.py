@@ -171,17 +171,22 @@ def secrets(played: Table) -> dict[str, tuple[set[str], set[str]]]:
     when it is no part of an own name (dumps called "Dump 1" on both sides) and long enough
     to mean something (counter texts such as "129" are numbers any report prints)."""
     state = played.state()
-    out = {}
-    for side, enemy in (("axis", "commonwealth"), ("commonwealth", "axis")):
-        own = _names(state, side)
-        theirs = {
-            n
-            for n in _names(state, enemy)
-            if len(n) >= 5 and not any(n in o for o in own) and not n.replace(" ", "").isdigit()
-        }
-        out[side] = (own, theirs)
+    out = {
+        side: (_names(state, side), _enemy_names(state, side)) for side in ("axis", "commonwealth")
+    }
     assert len(out["axis"][1]) > 200 and len(out["commonwealth"][1]) > 400
     return out
+
+
+def _enemy_names(state: GameState, side: str) -> set[str]:
+    """The names of ``side``'s enemy it must never see, as ``secrets`` counts them."""
+    own = _names(state, side)
+    enemy = "commonwealth" if side == "axis" else "axis"
+    return {
+        n
+        for n in _names(state, enemy)
+        if len(n) >= 5 and not any(n in o for o in own) and not n.replace(" ", "").isdigit()
+    }
 
 
 OWN_UNIT = {"axis": "1st CCNN Div HQ", "commonwealth": "1st RNF MG Bn"}
@@ -568,6 +573,61 @@ def test_a_writer_that_keeps_losing_is_told_who_got_there_first(
     assert "another writer got there first" in refused.err
     assert "got there first: axis-fc (#2, #3, #4)" in refused.err
     assert table.state().units["cw.70_inf_div.1st_essex"].cp_expended == 0
+
+
+def _leaked(text: str, state: GameState, side: str, typed: str = "") -> list[str]:
+    """The enemy's names (``_enemy_names``) that ``text`` shows ``side``'s seat, leaving out
+    what the seat typed itself (``typed``)."""
+    return sorted(n for n in _enemy_names(state, side) if n in text and n not in typed)
+
+
+def test_a_write_prints_only_what_the_seat_may_read(table: Table) -> None:
+    """A write printed every event it appended whole (``App.execute``): hot weather's
+    evaporation with every Axis dump's draws, the end of a stage with both sides' CP resets
+    and shortages, and its undo naming the Axis units. It prints each as the seat reads it,
+    what its ``history`` shows (11.36)."""
+    table.run("spend-cp", "1 CCNN", "2", seat="axis-fc")
+    state = table.state()
+    hot = table.json("weather", "hot", seat="cw-fc")
+    assert _leaked(json.dumps(hot), state, "commonwealth") == []
+    evaporation = hot[1]["event"]
+    assert evaporation["cause"] == "hot-evaporation" and evaporation["draws"]
+    assert {state.holder_side(d["holder"]) for d in evaporation["draws"]} == {"commonwealth"}
+    umpire = table.json("history", "--last", "1", seat="umpire")[0]["what"]
+    assert hot[1]["said"] == table.json("history", "--last", "1", seat="cw-fc")[0]["what"]
+    assert hot[1]["said"] != umpire  # the umpire's counts both sides' dumps
+    ended = table.run("end-stage", seat="cw-fc").out.splitlines()
+    assert ended == [r["what"] for r in table.json("history", "--last", "2", seat="cw-fc")]
+    assert ended != [r["what"] for r in table.json("history", "--last", "2", seat="umpire")]
+    assert "(0 units' CP reset)" in ended[0]  # the 1st CCNN's spend is the Axis's
+    undone = table.run("undo", "--json", seat="cw-fc").out
+    assert _leaked(undone, state, "commonwealth") == []
+    assert "it." not in undone and "ax_" not in undone  # no Axis id
+    assert [r["event"]["kind"] for r in json.loads(undone)] == ["event_undone"] * 2
+
+
+def test_entries_the_seat_may_not_read_print_as_their_side(table: Table) -> None:
+    """What a write prints of an entry the seat may not read is its side and a count."""
+    from ledger.cli.app import as_read
+    from ledger.journal.seats import open_session, sign_in
+
+    table.run("spend-cp", "1 CCNN", "2", "--reason", AXIS_REASON, seat="axis-fc")
+    table.run("spend-cp", "1 CCNN", "1", seat="axis-fc")
+    store = EventStore(database_url(str(table.db)))
+    try:
+
+        def session(seat: str) -> GameSession:
+            return open_session(store, "g", sign_in(store, "g", seat, PASSPHRASES[seat]))
+
+        cw = session("cw-fc")
+        axis = [r.event for r in cw.since(2)]
+        assert as_read(cw, axis) == [("Axis: 2 entries", None)]
+        assert [said for said, _ in as_read(session("umpire"), axis)] == [
+            "1st CCNN Div HQ expends 2 CP",
+            "1st CCNN Div HQ expends 1 CP",
+        ]
+    finally:
+        store.engine.dispose()
 
 
 @pytest.fixture
