@@ -387,15 +387,17 @@ def _check_seat_options(args: argparse.Namespace, seat: Seat) -> None:
 
 def _first_there(session: GameSession, read: int) -> str:
     """Who appended to the journal after sequence ``read`` (where the command first read it):
-    the seats (else the sides) of the entries since, with their numbers."""
+    the seats (else the sides) of the entries since, with their numbers; an entry the seat
+    may not read (``ledger.model.view.event_for``) names its side only (11.36)."""
     from ledger.model.seats import side_name
+    from ledger.model.view import event_for
 
     posted: dict[str, list[int]] = {}
     for r in session.since(read + 1):
         source = r.event.source
-        who = source.seat or (
-            side_name(source.side) if source.side is not None else "another player"
-        )
+        side = side_name(source.side) if source.side is not None else "another player"
+        readable = event_for(r.event, session.seat, session.state) is not None
+        who = (source.seat or side) if readable else side
         posted.setdefault(who, []).append(r.seq)
     said = ", ".join(f"{who} (#{', #'.join(map(str, seqs))})" for who, seqs in posted.items())
     return f"got there first: {said or 'another writer'}"

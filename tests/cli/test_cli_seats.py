@@ -571,7 +571,8 @@ def test_a_writer_that_keeps_losing_is_told_who_got_there_first(
     assert len(rival) == cli_app.WRITE_TRIES
     assert refused.status == 1
     assert "another writer got there first" in refused.err
-    assert "got there first: axis-fc (#2, #3, #4)" in refused.err
+    assert "got there first: Axis (#2, #3, #4)" in refused.err  # not the enemy's seats
+    assert "axis-fc" not in refused.err
     assert table.state().units["cw.70_inf_div.1st_essex"].cp_expended == 0
 
 
