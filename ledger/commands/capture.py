@@ -61,10 +61,11 @@ def capture(
     enemy holder holds when ``None``) from ``enemy_holder`` and keeps the usable share (50.16,
     51.16).
 
-    Refused, with everything found: unknown holders, both holders on one side, an unlimited
-    source or a dummy dump (nothing to take, 60.44, 60.34), more than the enemy holds, nothing
-    held at all, holders in different hexes (ruling ``same-hex-transfers``: the captor takes the
-    supplies where they are), and whatever ``arrive`` refuses at the captor (its capacity)."""
+    Refused: unknown holders; both holders on one side, or in different hexes (ruling
+    ``same-hex-transfers``: the captor takes the supplies where they are), said before anything
+    of what the enemy holder is or holds (11.36); then an unlimited source or a dummy dump
+    (nothing to take, 60.44, 60.34), nothing held at all, and, with everything found, more than
+    the enemy holds and whatever ``arrive`` refuses at the captor (its capacity)."""
     errors: list[LedgerError] = []
     for field, holder in (("ENEMY", enemy_holder), ("--to", captor_holder)):
         if state.holder_kind(holder) is None:
@@ -81,6 +82,11 @@ def capture(
                 "50.16",
             )
         )
+    # Before anything that tells what the enemy holder is or holds: a capture takes supplies
+    # where they are, so a holder in another hex reveals nothing (11.36).
+    away = same_hex_errors(state, enemy_holder, captor_holder)
+    if away:
+        return Outcome(errors=(*errors, *away))
     dump = state.dumps.get(enemy_holder)
     if dump is not None and dump.kind in ("unlimited", "dummy"):
         errors.append(
@@ -100,7 +106,6 @@ def capture(
             errors=(LedgerError("ENEMY", f"{named(enemy_holder)} holds no supplies", "50.16"),)
         )
     share = capture_share(taken, state.rulings_of(ConsumptionRulings.from_choices))
-    errors += same_hex_errors(state, enemy_holder, captor_holder)
     lost = consume(state, enemy_holder, taken, "captured-by-enemy", source)
     errors += lost.errors
     kept = replace(

@@ -104,8 +104,8 @@ def _copy(source: Path, target: Path) -> Path:
     return target
 
 
-def _seat_the_table(table: Table) -> None:
-    table.run("new", "g", "--scenario", "graziani")
+def _seat_the_table(table: Table, scenario: str = "graziani") -> None:
+    table.run("new", "g", "--scenario", scenario)
     table.run(
         "seat", "add", "umpire", "--side", "umpire", QUARTERMASTER_PASSPHRASE=PASSPHRASES["umpire"]
     )
@@ -629,6 +629,68 @@ def test_entries_the_seat_may_not_read_print_as_their_side(table: Table) -> None
         ]
     finally:
         store.engine.dispose()
+
+
+def test_capture_finds_no_enemy_holder_outside_the_captors_hex(table: Table) -> None:
+    """``capture ENEMY`` looked the enemy up in the whole ledger, by any partial name, and
+    checked what it held before where it stood: a seat learnt where Tobruk is and what it
+    holds, found enemy HQs by part of their names, which dumps are dummies and the ids of the
+    enemy's "Dump 1" (11.36). Only an enemy holder in the captor's hex is found now."""
+    state = table.state()
+    for enemy in ("Tobruk", "ax_tobruk", "CCNN", "1st CCNN", "Dummy dumps", "Dump 1", "it_tobruk"):
+        refused = table.run(
+            "capture", enemy, "--to", "1 Essex", "--ammo", "999999", seat="cw-lc", ok=False
+        )
+        assert refused.err.startswith(
+            f"error: ENEMY: no enemy dump, truck group or unit called {enemy!r} in D3714"
+        )
+        assert _leaked(refused.both, state, "commonwealth", enemy) == []
+        for tell in ("C4807", "dummy", "short", "ambiguous", "holds"):
+            assert tell not in refused.both
+
+
+@pytest.fixture(scope="module")
+def tobruk_at_matruh(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A seated Graziani game with the Axis dump of Tobruk moved into Mersa Matruh's hex
+    (D3714), where the 1st Essex and the Mersa Matruh dump stand."""
+    folder = tmp_path_factory.mktemp("captured")
+    graziani = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"
+    text = graziani.read_text()
+    tobruk = 'id = "ax_tobruk"\nside = "axis"\nname = "Tobruk"\nlocation = "C4807"'
+    assert tobruk in text
+    scenario = folder / "captured.toml"
+    scenario.write_text(text.replace(tobruk, tobruk.replace("C4807", "D3714")))
+    table = Table(folder / "captured.db")
+    _seat_the_table(table, str(scenario))
+    return table.db
+
+
+def test_capture_takes_an_enemy_dump_in_the_captors_hex(
+    tobruk_at_matruh: Path, tmp_path: Path
+) -> None:
+    table = Table(_copy(tobruk_at_matruh, tmp_path / "captured.db"))
+    refused = table.run("capture", "Tob", "--to", "Mersa Matruh", seat="cw-lc", ok=False)
+    assert "no enemy dump, truck group or unit called 'Tob' in D3714" in refused.err
+    table.run("capture", "tobruk", "--to", "Mersa Matruh", "--ammo", "30", seat="cw-lc")
+    state = table.state()
+    assert state.dumps["ax_tobruk"].supplies.ammo == 170  # 200 held, 30 taken
+    assert state.dumps["cw_mersa_matruh"].supplies.ammo == 1010  # a third kept (50.16)
+    too_much = table.run(
+        "capture", "ax_tobruk", "--to", "Mersa Matruh", "--ammo", "9999", seat="cw-lc", ok=False
+    )
+    assert "short" in too_much.err  # taking it reveals what it holds (50.16)
+
+
+def test_capture_refuses_another_hex_before_telling_what_the_enemy_holds(
+    table: Table,
+) -> None:
+    """The umpire still names any holder; the command says the hexes differ and nothing of
+    what the enemy holder holds."""
+    refused = table.run(
+        "capture", "Tobruk", "--to", "1 Essex", "--ammo", "999999", seat="umpire", ok=False
+    )
+    assert "Tobruk is in C4807, 1st Essex in D3714" in refused.err
+    assert "short" not in refused.err
 
 
 @pytest.fixture

@@ -88,3 +88,14 @@ def test_capture_refusals(mini_state: GameState) -> None:
     moved = at_tobruk(state)
     too_much = capture(moved, "ax_tobruk", "cw_c3721", src(moved), Supplies(ammo=201))
     assert "1 short" in refused(too_much)
+
+
+def test_another_hex_is_refused_before_anything_of_what_the_enemy_holds(
+    mini_state: GameState,
+) -> None:
+    """A capture from another hex said what the enemy holder held ("... short") or that it
+    was a dummy; only the hexes are said now (11.36)."""
+    state = mini_state
+    outcome = capture(state, "ax_tobruk", "cw_c3721", src(state), Supplies(ammo=999_999))
+    assert [(e.field, e.case) for e in outcome.errors] == [("--to", "54.1")]
+    assert "C4807" in outcome.errors[0].message and "short" not in outcome.errors[0].message
