@@ -60,7 +60,7 @@ def add_table_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     actions.add_parser(
         "list",
         parents=[common],
-        help="the game's seats: name, side, roles, login, added",
+        help="the game's seats: name, side, roles, added (logins: the umpire's)",
         description="the game's seats (never their passphrases or hashes)",
     )
     p = actions.add_parser(
@@ -163,29 +163,39 @@ def _new_passphrase(name: str, *, signed_in: bool) -> str:
     )
 
 
-def _seat_row(seat: Seat, login: str | None, added: str | None, *, as_json: bool) -> dict[str, Any]:
+def _seat_row(
+    seat: Seat, login: str | None, added: str | None, *, as_json: bool, logins: bool = True
+) -> dict[str, Any]:
+    """One seat as ``seat list`` shows it; its ``login`` only with ``logins``."""
     row: dict[str, Any] = {
         "seat": seat.name,
         "side": seat.side or "umpire",
         "roles": list(seat.roles) if as_json else ", ".join(seat.roles),
-        "login": login if as_json else login or "",
     }
+    if logins:
+        row["login"] = login if as_json else login or ""
     if added is not None:
         row["added"] = added
     return row
 
 
 def _seat_list(app: App, args: argparse.Namespace) -> None:
-    """``seat list``: each seat's name, side, roles, login and when it was added (never a
-    passphrase or its hash)."""
+    """``seat list``: each seat's name, side, roles and when it was added (never a passphrase
+    or its hash); its login e-mail only for the umpire signed in, or while the game has no
+    umpire seat (who sets the table up)."""
     from ledger.journal.seats import seats_of
 
-    app.seat()  # --as, when given, must hold
+    by = app.seat()  # --as, when given, must hold
     records = seats_of(app.store, app.game_name())
+    logins = (by is not None and by.umpire) or not any(r.seat.umpire for r in records)
     print_report(
         [
             _seat_row(
-                r.seat, r.login, r.created_at.isoformat(timespec="seconds"), as_json=args.json
+                r.seat,
+                r.login,
+                r.created_at.isoformat(timespec="seconds"),
+                as_json=args.json,
+                logins=logins,
             )
             for r in records
         ],

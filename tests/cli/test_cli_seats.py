@@ -439,7 +439,7 @@ def test_a_write_records_the_seats_side_and_a_role_it_holds(table: Table) -> Non
 
 
 def test_seats_are_added_listed_and_removed_by_the_umpire(table: Table) -> None:
-    seats = table.json("seat", "list")
+    seats = table.json("seat", "list", seat="umpire")
     assert [(s["seat"], s["side"], s["roles"]) for s in seats] == [
         ("axis-fc", "axis", ["field_commander"]),
         ("cw-fc", "commonwealth", ["field_commander"]),
@@ -484,7 +484,7 @@ def test_seats_are_added_listed_and_removed_by_the_umpire(table: Table) -> None:
         added.out
         == "added seat axis-fc2 (Axis Commander-in-Chief and Field Commander) to game 'g'\n"
     )
-    listed = table.run("seat", "list").out
+    listed = table.run("seat", "list", seat="umpire").out
     assert "axis-fc2" in listed and "balbo@example.org" in listed
     table.run("units", "--as", "axis-fc2", QUARTERMASTER_PASSPHRASE="second field commander")
     refused = table.run(
@@ -691,6 +691,45 @@ def test_capture_refuses_another_hex_before_telling_what_the_enemy_holds(
     )
     assert "Tobruk is in C4807, 1st Essex in D3714" in refused.err
     assert "short" not in refused.err
+
+
+def test_seat_logins_show_only_to_the_umpire(tmp_path: Path) -> None:
+    """``seat list`` showed every seat's login e-mail to anyone; now only to the umpire, or
+    while the game has no umpire seat (whoever sets the table up)."""
+    table = Table(tmp_path / "logins.db")
+    table.run("new", "g", "--scenario", str(MINI))
+    table.run(
+        "seat",
+        "add",
+        "axis-fc",
+        "--side",
+        "axis",
+        "--role",
+        "field_commander",
+        "--login",
+        "rommel@example.org",
+        QUARTERMASTER_PASSPHRASE=PASSPHRASES["axis-fc"],
+    )
+    assert "rommel@example.org" in table.run("seat", "list", seat="axis-fc").out
+    table.run(
+        "seat",
+        "add",
+        "umpire",
+        "--side",
+        "umpire",
+        "--login",
+        "umpire@example.org",
+        seat="axis-fc",
+        QUARTERMASTER_NEW_PASSPHRASE=PASSPHRASES["umpire"],
+    )
+    for seat in ("axis-fc", None):
+        listed = table.run("seat", "list", seat=seat).out
+        assert "axis-fc" in listed and "@" not in listed and "login" not in listed
+        rows = table.json("seat", "list", seat=seat)
+        assert [set(r) for r in rows] == [{"seat", "side", "roles", "added"}] * 2
+    rows = table.json("seat", "list", seat="umpire")
+    assert [r["login"] for r in rows] == ["rommel@example.org", "umpire@example.org"]
+    assert "rommel@example.org" in table.run("seat", "list", seat="umpire").out
 
 
 @pytest.fixture
