@@ -340,8 +340,8 @@ def test_naming_an_enemy_counter_is_no_such_unit(played: Table) -> None:
         "transfer", "--from", "Tobruk", "--to", "1 Essex", "--ammo", "1", seat="cw-lc", ok=False
     )
     assert "--from: no dump or unit or trucks called 'Tobruk'" in refused.err
-    refused = played.run("fulfil", "R2", "--from", "Mersa Matruh", seat="cw-lc", ok=False)
-    assert "requisition: no requisition 'R2'" in refused.err  # the Axis requisition
+    refused = played.run("fulfil", "AR1", "--from", "Mersa Matruh", seat="cw-lc", ok=False)
+    assert "requisition: no requisition 'AR1'" in refused.err  # the Axis requisition
     for args in (["units", "--side", "axis"], ["plan-convoys", "--side", "axis", "--accept"]):
         assert played.run(*args, seat="cw-lc", ok=False).err.startswith(
             "error: --side axis: cw-lc plays Commonwealth; the other side's ledger is secret"
