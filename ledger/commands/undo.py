@@ -76,18 +76,20 @@ def undo(
     return Outcome(events=tuple(batch))
 
 
-def undo_can_decide(journal: Sequence[tuple[int, Event]]) -> bool:
+def undo_can_decide(journal: Sequence[tuple[int, Event]], seat: Seat | None = None) -> bool:
     """Whether ``journal``, the newest part of a game's events (oldest first), holds all
-    ``undo`` needs: going back from the newest, a live event the players recorded, or the
-    game's start. (An event can only be undone by a later one, so the undone ones among them
-    are known from the part itself.) ``False``: read further back."""
+    ``undo`` needs: going back from the newest, a live event the players recorded (with a
+    side's ``seat``, one that seat recorded), or the game's start. (An event can only be
+    undone by a later one, so the undone ones among them are known from the part itself.)
+    ``False``: read further back."""
+    mine = None if seat is None or seat.umpire else seat.name
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
     for seq, event in reversed(journal):
         if isinstance(event, GameStarted):
             return True
         if isinstance(event, EventUndone) or seq in undone:
             continue
-        if not event.source.app_made:
+        if not event.source.app_made and mine in (None, event.source.seat):
             return True
     return False
 
@@ -160,19 +162,3 @@ def _blocking(
                 "it would be undone out of order; ask that seat or the umpire",
             )
     return None
-
-
-def undo_can_decide_for(journal: Sequence[tuple[int, Event]], seat: Seat | None) -> bool:
-    """``undo_can_decide`` for ``seat``'s own undo: a side's seat needs its own newest live
-    action, or the game's start, in the window."""
-    if seat is None or seat.umpire:
-        return undo_can_decide(journal)
-    undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
-    for seq, event in reversed(journal):
-        if isinstance(event, GameStarted):
-            return True
-        if isinstance(event, EventUndone) or seq in undone:
-            continue
-        if event.source.seat == seat.name and not event.source.app_made:
-            return True
-    return False

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from ledger.commands.outcome import Outcome
-from ledger.commands.undo import undo_can_decide_for
+from ledger.commands.undo import undo_can_decide
 from ledger.journal import snapshots, windows
 from ledger.journal.bulk import paused_gc
 from ledger.journal.store import EventStore, Recorded
@@ -170,7 +170,7 @@ class GameSession:
         count = UNDO_WINDOW
         while True:
             window = [(r.seq, r.event) for r in self.recent(count)]
-            if count >= self.last_seq or undo_can_decide_for(window, self.seat):
+            if count >= self.last_seq or undo_can_decide(window, self.seat):
                 return window
             count *= 16
 
