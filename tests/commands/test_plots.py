@@ -17,23 +17,17 @@ from ledger.io.combat_request import build_combat, parse_request
 from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.codec import decode, decode_state, encode, encode_state
-from ledger.journal.seats import add_seat
-from ledger.journal.session import CommandRefused, GameSession, create_game
+from ledger.journal.session import CommandRefused, GameSession
 from ledger.model.apply import apply, fold, unapply
 from ledger.model.events import EventUndone
 from ledger.model.plots import PlotCommitted, PlotLine, PlotsRevealed
 from ledger.model.quantities import Supplies
-from ledger.model.seats import Seat
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.view import event_for, journal_for, view_for
 from ledger.reports.event_log import describe
 from ledger.reports.plots import anti_armor_requests, barrage_requests, close_assault_requests
-
-AXIS_FC = Seat("axis-fc", "axis", ("field_commander",))
-CW_FC = Seat("cw-fc", "commonwealth", ("field_commander",))
-CW_LC = Seat("cw-lc", "commonwealth", ("logistics_commander",))
-UMPIRE = Seat("umpire", None)
+from tests.seats import AXIS_FC, CW_FC, CW_LC, UMPIRE, seated_game
 
 AXIS_GUNS = "201st Artillery Regt"  # it.1ccnn_div.201st_artillery_regt, C4218, Italian
 CW_GUNS = "4th Ryl Horse Arty"  # cw.7_armd_div.4th_ryl_horse_arty, C3922
@@ -64,10 +58,7 @@ def graziani_setup():  # type: ignore[no-untyped-def]
 @pytest.fixture
 def table(store: EventStore, graziani_setup) -> EventStore:  # type: ignore[no-untyped-def]
     """Graziani with an umpire and three seats, in the Movement and Combat Phase of Player A."""
-    create_game(store, "g", graziani_setup)
-    add_seat(store, "g", UMPIRE, "umpire passphrase")
-    for seat in (AXIS_FC, CW_FC, CW_LC):
-        add_seat(store, "g", seat, f"{seat.name} passphrase", by=UMPIRE)
+    seated_game(store, graziani_setup)
     umpire = GameSession(store, "g", UMPIRE)
     for guns in GUNS_WITH_AMMUNITION:  # Graziani's guns start with none (12.0, 50.14)
         umpire.execute(

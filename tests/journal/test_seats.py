@@ -28,11 +28,8 @@ from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.model.quantities import Supplies
 from ledger.model.seats import Seat
 from ledger.model.source import Source
+from tests.seats import AXIS_FC, CW_FC, CW_LC, UMPIRE, seated_game
 
-AXIS_FC = Seat("axis-fc", "axis", ("field_commander",))
-CW_FC = Seat("cw-fc", "commonwealth", ("field_commander",))
-CW_LC = Seat("cw-lc", "commonwealth", ("logistics_commander",))
-UMPIRE = Seat("umpire", None)
 ESSEX = "cw.70_inf_div.1st_essex"
 SCOTS = "cw.unassigned_inf.2nd_scots_guards"
 CCNN_HQ = "it.1ccnn_div.1st_ccnn_div_hq"
@@ -46,10 +43,7 @@ def graziani_setup():  # type: ignore[no-untyped-def]
 @pytest.fixture
 def table(store: EventStore, graziani_setup) -> EventStore:  # type: ignore[no-untyped-def]
     """Graziani with an umpire and three seats: Axis FC, Commonwealth FC and LC."""
-    create_game(store, "g", graziani_setup)
-    add_seat(store, "g", UMPIRE, "umpire passphrase")
-    for seat in (AXIS_FC, CW_FC, CW_LC):
-        add_seat(store, "g", seat, f"{seat.name} passphrase", by=UMPIRE)
+    seated_game(store, graziani_setup)
     return store
 
 
