@@ -25,6 +25,10 @@ MINI = FIXTURES / "mini.toml"
 # Copies of the ../shared files tests check data against (tests/fixtures/reference/README.md)
 REFERENCE = FIXTURES / "reference"
 
+# Seats' passphrases hashed with argon2's cheapest parameters in the suite and every process it
+# starts (ledger.journal.seats.CHEAP_HASHES_ENV); test_seats checks the real parameters.
+os.environ["QUARTERMASTER_TEST_CHEAP_HASHES"] = "1"
+
 
 @pytest.fixture(scope="session")
 def mini_setup() -> Setup:

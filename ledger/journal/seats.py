@@ -14,6 +14,7 @@ that, whoever holds the database file, who can read it all anyway, sets the tabl
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, inspect, select
 from sqlalchemy.exc import IntegrityError
@@ -55,8 +56,18 @@ seats_table = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
-_HASHER: Final = PasswordHasher()
-"""argon2id with argon2-cffi's current recommended parameters (RFC 9106)."""
+CHEAP_HASHES_ENV: Final = "QUARTERMASTER_TEST_CHEAP_HASHES"
+"""Set to 1 by the test suite only: hash new passphrases with argon2's cheapest parameters,
+so the suite's hundreds of seats do not each take 64 MiB and a fifth of a second. Never set
+it at a table: a hash keeps the parameters it was made with."""
+
+
+def _hasher() -> PasswordHasher:
+    """argon2id with argon2-cffi's recommended parameters (RFC 9106 low-memory: 64 MiB,
+    3 passes), or the cheapest under ``CHEAP_HASHES_ENV``."""
+    if os.environ.get(CHEAP_HASHES_ENV) == "1":
+        return PasswordHasher.from_parameters(profiles.CHEAPEST)
+    return PasswordHasher()
 
 
 class SignInRefused(Exception):
@@ -140,7 +151,7 @@ def add_seat(
             errors.append(LedgerError("login", f"{login!r} already signs in as another seat"))
     if errors:
         raise CommandRefused(errors)
-    hashed = _HASHER.hash(passphrase)
+    hashed = _hasher().hash(passphrase)
     try:
         with store.translated(), store.writing() as conn, conn.begin():
             _metadata.create_all(conn)
@@ -259,7 +270,7 @@ def sign_in(
     if row is not None and len(passphrase) <= PASSPHRASE_MAX:
         try:
             with _checking:
-                _HASHER.verify(row.passphrase_hash, passphrase)
+                _hasher().verify(row.passphrase_hash, passphrase)
             with _failures_lock:
                 _failures.pop(key, None)
             return _seat(row.name, row.side, row.roles)

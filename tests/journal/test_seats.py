@@ -329,3 +329,17 @@ def test_undo_blocked_by_the_enemy_names_only_its_side(table: EventStore) -> Non
     (error,) = refused.errors
     assert "#3 (Axis) was recorded after #2 on the same counters (Mersa Matruh)" in str(error)
     assert "axis-fc" not in str(error)
+
+
+def test_a_table_hashes_with_argon2ids_recommended_parameters(
+    store: EventStore,
+    graziani_setup,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("QUARTERMASTER_TEST_CHEAP_HASHES")
+    create_game(store, "real", graziani_setup)
+    add_seat(store, "real", CW_FC, "a real passphrase")
+    with store.engine.connect() as conn:
+        (hashed,) = conn.execute(text("SELECT passphrase_hash FROM seats")).one()
+    assert hashed.startswith("$argon2id$v=19$m=65536,t=3,p=4$")  # RFC 9106, 64 MiB
+    assert sign_in(store, "real", "cw-fc", "a real passphrase") == CW_FC
