@@ -298,8 +298,9 @@ def run_form(
     """Run form ``name``'s command if it was just submitted, then draw the form in ``place``.
 
     The command runs first, so every table drawn afterwards shows its result; a submitted form
-    is drawn with keys of the journal's new last sequence (empty after an accepted command),
-    one not submitted keeps its keys, and so what the player is typing, while others write.
+    is drawn with keys of the journal's new last sequence (after an accepted command empty but
+    for its choice of unit and action, ``KEPT_AFTER_COMMAND``), one not submitted keeps its
+    keys, and so what the player is typing, while others write.
     """
     drawn_at = f"{name}__drawn_at"  # the journal sequence the player's form was drawn from
     keys = FormKeys(name, int(st.session_state.get(drawn_at, game.session.last_seq)))
@@ -317,10 +318,16 @@ def run_form(
     now = FormKeys(name, game.session.last_seq) if keys.submitted else keys
     if keys.submitted and not accepted and now.seq != keys.seq:
         keys.carry_to(now)  # refused after others wrote: the form keeps what was typed
+    elif accepted and now.seq != keys.seq:
+        keys.carry_to(now, KEPT_AFTER_COMMAND)  # the next entry is for the same counter, often
     with place:
         draw(game, now)
     st.session_state[drawn_at] = now.seq
 
+
+KEPT_AFTER_COMMAND: Final = frozenset({"unit", "action"})
+"""Form fields kept after an accepted command (issue 17 item 4): the counter and the 6.3
+action, so the player's next entry does not jump back to the first unit of the list."""
 
 ACCEPTED_KEY: Final = "_quartermaster_accepted"
 """Session-state flag ``Game.execute`` sets when a form's command was written."""
@@ -399,15 +406,15 @@ class FormKeys:
         """What the player entered in widget ``field`` (``None`` before the form existed)."""
         return st.session_state.get(self(field))
 
-    def carry_to(self, other: FormKeys) -> None:
+    def carry_to(self, other: FormKeys, fields: frozenset[str] | None = None) -> None:
         """Copy what the player entered under these keys to ``other``'s (not the submit
-        button), so a form drawn anew after others wrote keeps the player's values."""
+        button; only ``fields`` when given), so a form drawn anew keeps the player's values."""
         suffix = f"_{self.seq}"
         for key in list(st.session_state.keys()):
             name = str(key)
             if name.startswith(f"{self.form}_") and name.endswith(suffix):
                 field = name[len(self.form) + 1 : -len(suffix)]
-                if field != "submit":
+                if field != "submit" and (fields is None or field in fields):
                     st.session_state[other(field)] = st.session_state[key]
 
     @property

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Final
 
 import streamlit as st
@@ -10,13 +11,14 @@ from dashboard.context import FormKeys, Game, open_game, run_form, show_status, 
 from dashboard.tables import Col, show_table
 from dashboard.text import holder_name, plain, unit_label
 from ledger.commands import cp as cp_commands
-from ledger.model.quantities import CPFormatError, parse_cp
+from ledger.model.quantities import CPFormatError, format_cp, parse_cp
 from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 from ledger.model.strength import SUMMED_RATINGS
 from ledger.model.units import RATING_NAMES, RATINGS, SIDES, Side
 from ledger.reports import tables as reports
 from ledger.reports.tables import Row
+from ledger.rules.cp_actions import CPAction, cp_actions
 
 UNIT_COLUMNS: Final = (
     Col("counter", "Counter"),
@@ -121,32 +123,62 @@ def toe_view(state: GameState, rows: list[Row]) -> None:
 
 
 def spend_cp_form(game: Game, keys: FormKeys) -> None:
-    """The Spend CP form: unit, CP as players write them, reason (read by ``spend_cp``)."""
+    """The Spend CP form: unit, the 6.3 action it spends for, CP as players write them (blank
+    for a fixed-cost action), reason (read by ``spend_cp``)."""
     state = game.state
     unit_ids = [u.id for u in state.units_in_play(game.side)]
     if not unit_ids:
         st.caption(f"No {SIDE_NAMES[game.side]} unit is in play.")
         return
+    actions = cp_actions()
+    st.session_state.setdefault(keys("action"), DEFAULT_ACTION)  # kept after a command
     with st.form(keys("form")):
-        unit_col, cp_col, reason_col = st.columns([3, 1, 3])
+        unit_col, action_col = st.columns([3, 4])
         unit_col.selectbox(
             "Unit", unit_ids, format_func=lambda u: unit_label(state, u), key=keys("unit")
         )
-        cp_col.text_input("Capability Points", placeholder="2 1/2", key=keys("cp"))
+        action_col.selectbox(
+            "For (6.3)",
+            list(actions),
+            format_func=lambda a: plain(action_label(actions[a])),
+            key=keys("action"),
+            help="The 6.3 action: a fixed cost needs no CP; a voluntary expenditure in the "
+            "player's own portion stops at 150 % of the CPA (8.17).",
+        )
+        cp_col, reason_col = st.columns([1, 3])
+        cp_col.text_input(
+            "Capability Points", placeholder="2 1/2 (blank: the fixed cost)", key=keys("cp")
+        )
         reason_col.text_input("Reason", placeholder="e.g. moved C3721 to C3917", key=keys("reason"))
         st.form_submit_button("Spend CP", type="primary", key=keys("submit"))
+
+
+DEFAULT_ACTION: Final = "other"
+"""The 6.3 action the Spend CP form starts at (as ``quartermaster spend-cp`` without --action)."""
+
+
+def action_label(action: CPAction) -> str:
+    """A 6.3 action as the form lists it: its label, fixed cost and case."""
+    cost = f", {format_cp(action.cost)} CP" if action.cost is not None else ""
+    return f"{action.label}{cost} ({action.case})"
 
 
 def spend_cp(game: Game, keys: FormKeys) -> None:
     """Send the submitted Spend CP form as ``ledger.commands.cp.spend_cp``; show the outcome."""
     unit_id = str(keys.value("unit"))
     reason = str(keys.value("reason") or "")
-    try:
-        cp = parse_cp(str(keys.value("cp") or ""))
-    except CPFormatError as exc:
-        st.error(f"Refused — nothing was written:\n\n- **Capability Points:** {plain(str(exc))}")
-        return
-    game.execute(lambda s: cp_commands.spend_cp(s, unit_id, cp, game.source(s, reason)))
+    action = str(keys.value("action") or DEFAULT_ACTION)
+    text = str(keys.value("cp") or "").strip()
+    cp: Fraction | None = None
+    if text or cp_actions()[action].cost is None:
+        try:
+            cp = parse_cp(text)
+        except CPFormatError as exc:
+            st.error(
+                f"Refused — nothing was written:\n\n- **Capability Points:** {plain(str(exc))}"
+            )
+            return
+    game.execute(lambda s: cp_commands.spend_cp(s, unit_id, cp, game.source(s, reason), action))
 
 
 def render() -> None:

@@ -579,3 +579,24 @@ def test_undo_reverses_only_the_event_it_showed(db_url: str) -> None:
     click(at, "Undo last event")  # now the note shows #3: that one is reversed
     assert not at.error
     assert reopen(db_url).journal[-1].event.undone_seq == 3  # type: ignore[union-attr]
+
+
+def test_the_spend_cp_form_names_the_63_action_and_keeps_the_unit(db_url: str) -> None:
+    """Issue 17 items 2 and 4: the form sends its 6.3 action, so 8.17 caps a voluntary
+    expenditure as `spend-cp --action` does; a fixed cost needs no CP; the unit and action
+    stay chosen after a command."""
+    at = app_on("views/units.py")
+    field(at.selectbox, "spend_unit").select("cw.1_rnf")  # CPA 8, non-motorized
+    field(at.selectbox, "spend_action").select("move")
+    field(at.text_input, "spend_cp").input("13")  # over 150 % of 8 = 12
+    click(at, "Spend CP")
+    assert "Refused" in texts(at) and "(8.17)" in texts(at)
+    assert reopen(db_url).state.units["cw.1_rnf"].cp_expended == 0
+    field(at.selectbox, "spend_action").select("disengage")
+    field(at.text_input, "spend_cp").input("")
+    click(at, "Spend CP")
+    assert not at.exception and "1st RNF MG Bn expends 4 CP (disengage)" in texts(at)
+    assert reopen(db_url).state.units["cw.1_rnf"].cp_expended == 4
+    assert field(at.selectbox, "spend_unit").value == "cw.1_rnf"  # not back to the first unit
+    assert field(at.selectbox, "spend_action").value == "disengage"
+    assert field(at.text_input, "spend_cp").value == ""
