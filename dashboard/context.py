@@ -39,6 +39,7 @@ from ledger.journal import (
 from ledger.journal.seats import SignInRefused, open_session, seats_of
 from ledger.journal.session import CommandRefused, GameSession
 from ledger.model.events import Event
+from ledger.model.phases import PHASES, phase_index
 from ledger.model.seats import ROLE_NAMES, SIDE_NAMES, Seat, side_name
 from ledger.model.source import ROLES, Role, Source
 from ledger.model.state import GameState
@@ -249,7 +250,26 @@ def open_game() -> Game:
         role = next(r for r in ROLES if seat.holds(r))
     if not isinstance(st.session_state.get(SEEN_KEY), tuple):
         seen(name, session.last_seq)
-    return Game(session, side, role)
+    game = Game(session, side, role)
+    phase_bar(game)
+    return game
+
+
+def phase_bar(game: Game) -> None:
+    """One line at the top of every game page, on a phone too (issue 17 items 1, 6): the
+    Game-Turn and Operations Stage, the calendar, the phase of 5.2 III (with its Player A/B),
+    the next phase, and who is at the keyboard."""
+    state = game.state
+    at = phase_index(state.phase)
+    now = PHASES[at].label
+    following = f" · next: {PHASES[at + 1].label}" if at + 1 < len(PHASES) else ""
+    who = f"{side_name(game.side)} {ROLE_NAMES[game.role]}"
+    if game.seat is not None:
+        who = f"{plain(game.seat.name)} ({who})"
+    st.caption(
+        f"**{state.clock.short}** · {state.clock.calendar} · **{plain(now)}**{plain(following)}"
+        f" · {who}"
+    )
 
 
 def show_status(game: Game) -> None:

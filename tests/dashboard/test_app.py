@@ -600,3 +600,13 @@ def test_the_spend_cp_form_names_the_63_action_and_keeps_the_unit(db_url: str) -
     assert field(at.selectbox, "spend_unit").value == "cw.1_rnf"  # not back to the first unit
     assert field(at.selectbox, "spend_action").value == "disengage"
     assert field(at.text_input, "spend_cp").value == ""
+
+
+def test_every_game_page_opens_with_the_phase_bar(db_url: str) -> None:
+    """Issue 17 items 1, 6: the clock, the phase of 5.2 III, the next one and who is at the
+    keyboard, at the top of the page (not only in the sidebar a phone folds away)."""
+    for page in ("views/overview.py", "views/units.py", "views/journal.py"):
+        at = app_on(page)
+        bar = at.main.caption[0].value
+        assert bar.startswith("**GT 1 OpStage 1** · September III 1940 · **C. Organization")
+        assert "next: D. " in bar and "Commonwealth Field Commander" in bar, bar
