@@ -197,15 +197,18 @@ def event_for(event: Event, seat: Seat | None, state: GameState) -> Event | None
     since, to tell whose ids it names); ``None`` when it is the enemy's alone. Entries of
     ``PUBLIC_KINDS`` stay whole (a ``GameStarted`` keeps only the seat's side's set-up);
     upkeep and end-of-stage entries that name both sides keep the seat's own lines; the
-    reason the enemy gave for an entry the seat may read is blanked. The umpire and
+    reason the enemy gave for an entry the seat may read, and the enemy seat that posted it,
+    are blanked (its side stays). The umpire and
     ``seat=None`` read every event whole."""
     if sees_all(seat):
         return event
     assert seat is not None and seat.side is not None
     shown = _shown(event, seat.side, state)
-    if shown is None or shown.source.side in (None, seat.side) or not shown.source.reason:
+    if shown is None or shown.source.side in (None, seat.side):
         return shown
-    return replace(shown, source=replace(shown.source, reason=""))
+    if not shown.source.reason and shown.source.seat is None:
+        return shown
+    return replace(shown, source=replace(shown.source, reason="", seat=None))
 
 
 def _shown(event: Event, side: Side, state: GameState) -> Event | None:

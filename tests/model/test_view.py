@@ -114,3 +114,21 @@ def test_the_game_start_shows_a_seat_only_its_own_set_up(
     assert isinstance(started, GameStarted)
     assert {u.side for u in started.setup.units} == {"axis"}
     assert len(started.setup.units) == 217
+
+
+def test_an_enemy_entry_the_seat_reads_names_its_side_not_its_seat(
+    played: tuple[GameState, list[tuple[int, Event]]],
+) -> None:
+    state, _ = played
+    from dataclasses import replace as _replace
+
+    from ledger.model.events import PhaseAdvanced
+
+    advanced = PhaseAdvanced(
+        Source(state.clock, "axis", "field_commander", "AXIS SECRET: now", seat="axis-fc"),
+        "organization",
+        "naval-convoy-arrival",
+    )
+    shown = event_for(advanced, CW, state)
+    assert shown is not None and shown.source == _replace(advanced.source, reason="", seat=None)
+    assert event_for(advanced, AXIS, state) == advanced
