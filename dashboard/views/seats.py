@@ -8,6 +8,7 @@ only as hashes there, and never shown here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 import streamlit as st
@@ -122,20 +123,17 @@ def add_form(game: Game, first: bool) -> None:
         refusal(errors, game)
         return
     seat = Seat(str(name), _side(side), tuple(roles))
-    try:
-        add_seat(
+    if not _changed(
+        game,
+        lambda: add_seat(
             game.session.store,
             game.session.name,
             seat,
             str(phrase),
             login=str(login).strip() or None,
             by=game.seat,
-        )
-    except CommandRefused as refused:
-        refusal(list(refused.errors), game)
-        return
-    except StoreError as failed:
-        st.error(plain(f"Nothing was written: {failed}"))
+        ),
+    ):
         return
     said = plain(f"Seat added: {seat_label(seat)}.")
     if game.seat is None:  # the next run asks for a seat: say it here
@@ -145,6 +143,20 @@ def add_form(game: Game, first: bool) -> None:
     st.session_state[DONE_KEY] = [("success", said)]
     st.session_state[ADDED_KEY] = n + 1
     st.rerun()
+
+
+def _changed(game: Game, change: Callable[[], object]) -> bool:
+    """Make a seat ``change`` (``add_seat``, ``remove_seat``); its refusal or the database's
+    failure is shown as the other pages show them. Whether it was made."""
+    try:
+        change()
+    except CommandRefused as refused:
+        refusal(list(refused.errors), game)
+        return False
+    except StoreError as failed:
+        st.error(plain(f"Nothing was written: {failed}"))
+        return False
+    return True
 
 
 def remove_form(game: Game, names: list[str]) -> None:
@@ -158,13 +170,9 @@ def remove_form(game: Game, names: list[str]) -> None:
         pressed = st.form_submit_button("Remove seat")
     if not pressed or name is None:
         return
-    try:
-        remove_seat(game.session.store, game.session.name, str(name), by=game.seat)
-    except CommandRefused as refused:
-        refusal(list(refused.errors), game)
-        return
-    except StoreError as failed:
-        st.error(plain(f"Nothing was written: {failed}"))
+    if not _changed(
+        game, lambda: remove_seat(game.session.store, game.session.name, str(name), by=game.seat)
+    ):
         return
     st.success(plain(f"Seat {name!r} removed; its journal entries keep its name."))
 
