@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from ledger.io.scenario import load_scenario
+from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
 from ledger.model.apply import start
@@ -34,6 +34,12 @@ os.environ["QUARTERMASTER_TEST_CHEAP_HASHES"] = "1"
 def mini_setup() -> Setup:
     """The validated setup of tests/fixtures/mini.toml."""
     return load_scenario(MINI)
+
+
+@pytest.fixture(scope="session")
+def graziani_setup() -> Setup:
+    """The validated setup of the bundled Graziani's Offensive (60.22)."""
+    return load_scenario(resolve("graziani"))
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ from ledger.commands.plots import commit_plot
 from ledger.commands.stage_end import end_stage
 from ledger.commands.undo import undo
 from ledger.io.combat_request import build_combat, parse_request
-from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.codec import decode, decode_state, encode, encode_state
 from ledger.journal.session import CommandRefused, GameSession
@@ -48,11 +47,6 @@ def axis_barrage(points: int = 6) -> PlotLine:
 
 def cw_barrage() -> PlotLine:
     return PlotLine(CW_GUNS, "", 6, "barrage", "C4022", "forward", "Gun #1", "gun")
-
-
-@pytest.fixture(scope="module")
-def graziani_setup():  # type: ignore[no-untyped-def]
-    return load_scenario(resolve("graziani"))
 
 
 @pytest.fixture

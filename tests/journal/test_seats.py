@@ -12,7 +12,6 @@ from sqlalchemy import text
 from ledger.commands.cp import spend_cp
 from ledger.commands.transfers import transfer
 from ledger.commands.undo import undo
-from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.seats import (
     SignInRefused,
@@ -33,11 +32,6 @@ from tests.seats import AXIS_FC, CW_FC, CW_LC, UMPIRE, seated_game
 ESSEX = "cw.70_inf_div.1st_essex"
 SCOTS = "cw.unassigned_inf.2nd_scots_guards"
 CCNN_HQ = "it.1ccnn_div.1st_ccnn_div_hq"
-
-
-@pytest.fixture(scope="module")
-def graziani_setup():  # type: ignore[no-untyped-def]
-    return load_scenario(resolve("graziani"))
 
 
 @pytest.fixture
