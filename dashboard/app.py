@@ -17,17 +17,21 @@ st.set_page_config(page_title="Quartermaster", page_icon=":material/inventory_2:
 
 PAGES = {
     "The Campaign for North Africa": [
-        st.Page("views/overview.py", title="Overview", icon=":material/flag:", default=True),
+        st.Page("views/turn.py", title="Your phase", icon=":material/play_arrow:", default=True),
+        st.Page("views/overview.py", title="Overview", icon=":material/flag:"),
         st.Page("views/units.py", title="Units", icon=":material/groups:"),
+        st.Page("views/movement.py", title="Movement", icon=":material/directions_run:"),
         st.Page("views/capability.py", title="Capability & Cohesion", icon=":material/speed:"),
         st.Page("views/organization.py", title="Organization", icon=":material/account_tree:"),
         st.Page("views/supply.py", title="Supply", icon=":material/local_shipping:"),
         st.Page("views/requisitions.py", title="Requisitions", icon=":material/assignment:"),
+        st.Page("views/convoys.py", title="Convoys", icon=":material/local_shipping:"),
         st.Page("views/planner.py", title="Convoy planner", icon=":material/route:"),
         st.Page("views/plots.py", title="Plots", icon=":material/visibility_off:"),
         st.Page("views/combat.py", title="Combat", icon=":material/swords:"),
         st.Page("views/journal.py", title="Journal", icon=":material/history:"),
         st.Page("views/sheets.py", title="Sheets", icon=":material/table_view:"),
+        st.Page("views/new_game.py", title="New game", icon=":material/add_circle:"),
     ],
     "Other games": [
         st.Page("views/combined_arms.py", title="Combined Arms", icon=":material/calculate:"),

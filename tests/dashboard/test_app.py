@@ -29,7 +29,11 @@ from tests.dashboard.pages import APP, app_on, app_pages
 W = TypeVar("W")
 GAME = "mini"
 PAGES = {
+    "views/turn.py": "Your phase",
     "views/overview.py": "Overview",
+    "views/movement.py": "Movement",
+    "views/convoys.py": "Convoys",
+    "views/new_game.py": "New game",
     "views/units.py": "Units",
     "views/capability.py": "Capability & Cohesion",
     "views/organization.py": "Organization",
