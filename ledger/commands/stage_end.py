@@ -62,6 +62,7 @@ def end_stage(state: GameState, source: Source) -> Outcome:
                 for group_id, group in state.trucks.items()
                 if group.cp_expended
             ),
+            first_player_ended=state.first_player,
         ),
         *(
             CohesionAdjusted(posted, unit_id, rp, "idle-opstage", "6.24")

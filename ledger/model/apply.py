@@ -27,6 +27,7 @@ from ledger.model.events import (
     CPExpended,
     Event,
     EventUndone,
+    FirstPlayerDeclared,
     GameStarted,
     OperationsStageEnded,
     PhaseAdvanced,
@@ -52,7 +53,7 @@ from ledger.model.plots import PlotCommitted, PlotsRevealed, committed, plot_key
 from ledger.model.quantities import Supplies
 from ledger.model.rulings import RULINGS
 from ledger.model.state import GameState
-from ledger.model.units import TOEHolding, with_markers
+from ledger.model.units import Side, TOEHolding, with_markers
 
 
 class JournalOrderError(Exception):
@@ -190,6 +191,19 @@ def _stage_ended(d: Draft, event: OperationsStageEnded, sign: int) -> None:
     d.clock = event.began if sign > 0 else event.ended
     d.phase = ORGANIZATION if sign > 0 else event.phase_ended
     d.weather = "normal" if sign > 0 else event.weather_ended
+    # 7.11: Player "A" is chosen anew each Operations Stage.
+    _set_first_player(d, None if sign > 0 else event.first_player_ended)
+
+
+def _first_player_declared(d: Draft, event: FirstPlayerDeclared, sign: int) -> None:
+    _set_first_player(d, event.first if sign > 0 else event.before)
+
+
+def _set_first_player(d: Draft, first: Side | None) -> None:
+    """The draft's ``first_player`` (7.11): kept on its base state, which ``Draft.freeze``
+    carries over for every field the draft does not hold itself."""
+    if d.base.first_player != first:
+        d.base = replace(d.base, first_player=first)
 
 
 def _phase_advanced(d: Draft, event: PhaseAdvanced, sign: int) -> None:
@@ -424,6 +438,7 @@ _EFFECTS: dict[type, Callable[[Draft, Any, int], None]] = {
     OperationsStageEnded: _stage_ended,
     CohesionAdjusted: _cohesion_adjusted,
     PhaseAdvanced: _phase_advanced,
+    FirstPlayerDeclared: _first_player_declared,
     UnitReorganized: _reorganized,
     TruckPointsMoved: _truck_points_moved,
     TroopsCarried: _troops_carried,

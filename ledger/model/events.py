@@ -71,7 +71,9 @@ class OperationsStageEnded:
     weather recorded yet (``normal``). The idle units' Reorganization Points
     (6.24.1) follow as app-made ``CohesionAdjusted`` events. ``trucks_cp_cleared`` does for
     the truck groups' own CP (8.98, 6.3) what ``cp_cleared`` does for the units'; journals
-    written before it existed leave it empty.
+    written before it existed leave it empty. ``first_player_ended`` is the side declared
+    Player "A" in the ended Operations Stage (7.11; ``None``: none was declared), which the new
+    Operations Stage forgets.
     """
 
     source: Source
@@ -81,6 +83,7 @@ class OperationsStageEnded:
     phase_ended: str = "organization"
     weather_ended: str = "normal"
     trucks_cp_cleared: tuple[tuple[str, Fraction], ...] = ()
+    first_player_ended: Side | None = None
     kind: Literal["operations_stage_ended"] = "operations_stage_ended"
 
 
@@ -113,6 +116,19 @@ class PhaseAdvanced:
     before: str
     after: str
     kind: Literal["phase_advanced"] = "phase_advanced"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerDeclared:
+    """The side with the Initiative chooses to move first or last in this Operations Stage
+    (7.11): ``first`` becomes Player "A" and the other side Player "B" (7.16). ``before`` is
+    the side declared first earlier in the same Operations Stage (``None``: none was), so
+    reversal is exact. Declared in phases A to C (5.2 III.A; ``ledger.commands.initiative``)."""
+
+    source: Source
+    first: Side
+    before: Side | None = None
+    kind: Literal["first_player_declared"] = "first_player_declared"
 
 
 @dataclass(frozen=True, slots=True)
@@ -454,6 +470,7 @@ ReversibleEvent = (
     | OperationsStageEnded
     | CohesionAdjusted
     | PhaseAdvanced
+    | FirstPlayerDeclared
     | UnitReorganized
     | TruckPointsMoved
     | TroopsCarried

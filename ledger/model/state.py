@@ -46,7 +46,9 @@ class GameState:
     Points), one entry per side and system. ``plots`` are the sides' committed plots of the
     Barrage and Force Assignment Steps (5.2 III G 3 b, d; ``ledger.model.plots``) in
     ``plot_key`` order, sealed until both sides' plots of a step are in; revealed plots of
-    earlier Operations Stages leave it at the next reveal.
+    earlier Operations Stages leave it at the next reveal. ``first_player`` is the side the
+    Initiative holder declared Player "A" this Operations Stage (7.11, 7.16; ``None``: not
+    declared yet; ``ledger.model.initiative.first_player`` reads it with its default).
     """
 
     info: ScenarioInfo
@@ -64,6 +66,7 @@ class GameState:
     prisoners: Mapping[str, int] = field(default_factory=dict)
     captured_equipment: tuple[tuple[str, str, int], ...] = ()
     plots: tuple[Plot, ...] = ()
+    first_player: Side | None = None
 
     def ruling(self, ruling_id: str) -> str:
         """The option in force for a named ruling (the game's choice, else the default).

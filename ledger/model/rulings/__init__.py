@@ -4,7 +4,8 @@ Each ruling names the case, the question the printed rules leave open, the optio
 default. A game may choose another option when it is created.
 
 The rulings live in one module per rule area: ``capability`` (CP, clock, Cohesion, Morale),
-``supply`` (upkeep, consumption, holding limits), ``organization``, ``breakdown``, ``shortage``
+``supply`` (upkeep, consumption, holding limits), ``organization``, ``phases`` (the
+sequence of play and the Initiative), ``breakdown``, ``shortage``
 ``combat`` and ``seats``; ``RULINGS`` joins them in the ledger's order.
 """
 
@@ -18,6 +19,7 @@ from ledger.model.rulings.breakdown import BREAKDOWN_RULINGS
 from ledger.model.rulings.capability import CAPABILITY_RULINGS
 from ledger.model.rulings.combat import COMBAT_RULINGS
 from ledger.model.rulings.organization import ORGANIZATION_RULINGS
+from ledger.model.rulings.phases import PHASE_RULINGS
 from ledger.model.rulings.seats import SEAT_RULINGS
 from ledger.model.rulings.shortage import SHORTAGE_RULINGS
 from ledger.model.rulings.supply import (
@@ -30,6 +32,7 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     *CAPABILITY_RULINGS,
     *UPKEEP_RULINGS,
     *ORGANIZATION_RULINGS,
+    *PHASE_RULINGS,
     *BREAKDOWN_RULINGS,
     *CONSUMPTION_RULINGS,
     *SHORTAGE_RULINGS,
