@@ -18,6 +18,7 @@ from ledger.model.events import (
     CPExpended,
     Event,
     EventUndone,
+    FirstPlayerDeclared,
     GameStarted,
     OperationsStageEnded,
     PhaseAdvanced,
@@ -76,6 +77,11 @@ def describe(event: Event, state: GameState | None = None) -> str:
         return f"{event.ended.short} ended; {event.began.short} begins ({len(event.cp_cleared)} units' CP reset)"
     if isinstance(event, PhaseAdvanced):
         return f"{phase(event.before).label} over; {phase(event.after).label} begins"
+    if isinstance(event, FirstPlayerDeclared):
+        return (
+            f"{side_name(event.first)} moves first in {event.source.game_time.short}: "
+            "Player A (7.11, 7.16)"
+        )
     if isinstance(event, UnitReorganized):
         return _describe_reorganized(event, name)
     if isinstance(event, TruckPointsMoved):
