@@ -1,6 +1,7 @@
 """Subcommands of the game as a whole: ``new`` (a game from a scenario, with its rulings),
-``games``, ``scenarios``, ``clock``; the Operations Stage's ``phase`` (5.2 III) and ``weather``
-(29.x), ``end-stage`` (CP expended back to 0, 6.16; the clock advances, 5.2), the journal
+``games``, ``scenarios``, ``clock``; the Operations Stage's ``phase`` (5.2 III), ``initiative``
+(who is Player A, 7.11) and ``weather`` (29.x), ``end-stage`` (from the last phase: CP expended
+back to 0, 6.16; the clock advances, 5.2; ``--preview`` shows what it would post), the journal
 (``history``) and ``undo``; the database's ``verify`` (the hash chain of every journal) and
 ``migrate`` (a journal of an earlier schema upgraded).
 """
@@ -20,7 +21,7 @@ from ledger.cli.app import (
     print_report,
 )
 from ledger.cli.bounds import LAST_EVENTS
-from ledger.cli.choices import WEATHERS
+from ledger.cli.choices import SIDES, WEATHERS
 
 if TYPE_CHECKING:
     from ledger.journal.session import GameSession
@@ -40,7 +41,7 @@ def add_game_parsers(add: Add) -> None:
         help="choose another option of a named ruling (docs/rulings.md)",
     )
     add("games", "list the games in the database")
-    add("scenarios", "list the bundled scenarios")
+    add("scenarios", "list the bundled scenarios: name, case, Game-Turns, counters")
     add("clock", "the current Game-Turn and Operations Stage")
 
 
@@ -57,6 +58,20 @@ def add_phase_parser(add: Add) -> None:
     add_source_options(p, "commander_in_chief")
 
 
+def add_initiative_parser(add: Add) -> None:
+    """``initiative``."""
+    p = add(
+        "initiative",
+        "who is Player A and B this Operations Stage (7.11, 7.16); --first to declare it",
+    )
+    p.add_argument(
+        "--first",
+        choices=SIDES,
+        help="the side moving first (Player A); declared by the Initiative holder in phases A-C",
+    )
+    add_source_options(p, "commander_in_chief")
+
+
 def add_weather_parser(add: Add) -> None:
     """``weather``."""
     p = add("weather", "the weather of this Operations Stage (29.x); give one to record it")
@@ -66,7 +81,17 @@ def add_weather_parser(add: Add) -> None:
 
 def add_stage_parsers(add: Add) -> None:
     """``end-stage``, ``history``, ``undo``."""
-    p = add("end-stage", "end the Operations Stage: CP expended back to 0 (6.16), clock advances")
+    p = add(
+        "end-stage",
+        "end the Operations Stage from L. Patrol Phase (Player B), 5.2: CP expended back to 0 "
+        "(6.16), upkeep posted, clock advances",
+    )
+    p.add_argument(
+        "--preview",
+        action="store_true",
+        help="show what ending would post (water, evaporation, stores, idle RP, CP to 0) "
+        "without writing",
+    )
     add_source_options(p, "commander_in_chief")
     p = add("history", "the journal: sequence, game time, side/role, what, why")
     p.add_argument("--last", type=LAST_EVENTS, metavar="N", help="only the last N events")
@@ -108,9 +133,9 @@ def _run_games(app: App, args: argparse.Namespace) -> None:
 
 
 def _run_scenarios(app: App, args: argparse.Namespace) -> None:
-    from ledger.io.scenario import bundled_scenarios
+    from ledger.io.scenario_index import scenario_rows
 
-    print_report([{"id": k, "file": str(v)} for k, v in bundled_scenarios().items()], args.json)
+    print_report(scenario_rows(), args.json)
 
 
 def _run_clock(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -144,6 +169,17 @@ def _run_phase(app: App, session: GameSession, args: argparse.Namespace) -> None
     app.execute(
         lambda s: organization_phase.advance_phase(s.state, target, app.source(s.state, None))
     )
+
+
+def _run_initiative(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.model.initiative import players
+
+    if args.first is None:
+        print_report(players(session.view), args.json)
+        return
+    from ledger.commands.initiative import declare_first_player
+
+    app.execute(lambda s: declare_first_player(s.state, args.first, app.source(s.state, None)))
 
 
 def _run_weather(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -249,6 +285,21 @@ def _seat_history(
 
 
 def _run_end_stage(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    if args.preview:
+        from ledger.reports.stage_end import end_stage_refusals, stage_end_preview
+
+        state = session.view
+        lines = stage_end_preview(state, app.source(state, None))
+        refusals = end_stage_refusals(state)
+        if args.json:
+            print_report({"would_post": lines, "refused": refusals}, True)
+            return
+        print(f"Ending {state.clock.short} would post:")
+        for line in lines:
+            print(f"  {line}")
+        for line in refusals:
+            print(f"Not now: {line}")
+        return
     from ledger.commands.stage_end import end_stage
 
     app.execute(lambda s: end_stage(s.state, app.source(s.state, None)))
@@ -274,6 +325,7 @@ STORE_HANDLERS: dict[str, StoreHandler] = {
 HANDLERS: dict[str, Handler] = {
     "clock": _run_clock,
     "phase": _run_phase,
+    "initiative": _run_initiative,
     "weather": _run_weather,
     "history": _run_history,
     "end-stage": _run_end_stage,
