@@ -1,17 +1,236 @@
-"""Placeholder while issue 17's page is written (replaced before the issue is closed)."""
+"""New game page: a game made from a bundled scenario, with its name and each named ruling's
+option, as ``quartermaster new NAME --scenario ID --ruling ID=OPTION`` makes it.
+
+The page works with no game in the database (it never calls ``open_game``). The form's button
+runs ``create`` as its callback, before the next run draws the sidebar: the game is made with
+the CLI's functions (``load_scenario``, ``resolve``, ``create_game``, so the same refusals:
+a blank or taken name, an unknown ruling option) and chosen in the sidebar's game picker, so
+the other pages open it at once. Refused on a dashboard served to the network, where games
+are made on the host (``dashboard.served``).
+"""
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Final
+
 import streamlit as st
 
-from dashboard.context import open_game, show_status
+from dashboard.context import GAME_KEY, current_store, keeps_seats
+from dashboard.served import served_on
+from dashboard.text import plain
+from ledger.charts.ruling import Ruling
+from ledger.io.scenario import ScenarioError, load_scenario, resolve
+from ledger.io.scenario_index import game_rulings, scenario_rows
+from ledger.journal import DuplicateGameError, StoreError, UnknownGameError
+from ledger.journal.session import CommandRefused, GameSession, create_game
+from ledger.model.errors import LedgerError
+from ledger.model.scenario import Setup
+
+FORM: Final = "new_game"
+SCENARIO_KEY: Final = f"{FORM}_scenario"
+NAME_KEY: Final = f"{FORM}_name"
+RESULT_KEY: Final = f"{FORM}_result"
+"""Session key of the last submission's outcome: ``("created" | "refused", Markdown)``."""
+NAME_MAX: Final = 128
+"""The longest game name the journal's games table holds."""
+FIELD_NAMES: Final = {"NAME": "Name", "--ruling": "Ruling", "--scenario": "Scenario"}
+"""The CLI's argument names, as the form's labels."""
+
+
+@st.cache_resource(show_spinner=False)
+def scenario_setup(scenario_id: str) -> Setup:
+    """The validated setup of bundled scenario ``scenario_id`` (read once per server).
+    Raises ``ScenarioError`` with every problem of its file."""
+    return load_scenario(resolve(scenario_id))
+
+
+@st.cache_data(show_spinner=False)
+def scenario_list() -> list[dict[str, object]]:
+    """``ledger.io.scenario_index.scenario_rows``, read once per server."""
+    return scenario_rows()
+
+
+def ruling_key(scenario_id: str, ruling_id: str) -> str:
+    """The widget key of a ruling's option in the form (per scenario)."""
+    return f"{FORM}_ruling_{scenario_id}_{ruling_id}"
+
+
+def choices_made(scenario_id: str, rulings: tuple[Ruling, ...]) -> dict[str, str]:
+    """The options the player set away from their default, as ``--ruling ID=OPTION`` gives
+    them to ``create_game`` (a default left alone is not recorded, as the CLI does not)."""
+    chosen = {}
+    for ruling in rulings:
+        option = st.session_state.get(ruling_key(scenario_id, ruling.id), ruling.default)
+        if option != ruling.default:
+            chosen[ruling.id] = str(option)
+    return chosen
+
+
+def refusal(errors: list[LedgerError]) -> str:
+    """Markdown of a refusal: one line per error, the field as the form names it."""
+    lines = []
+    for error in errors:
+        field = FIELD_NAMES.get(error.field, error.field)
+        case = f" ({error.case})" if error.case and error.case not in error.message else ""
+        lines.append(f"- **{plain(field)}:** {plain(error.message + case)}")
+    return "Refused — nothing was written:\n\n" + "\n".join(lines)
+
+
+def create() -> None:
+    """The Create game button's callback: make the game as ``quartermaster new`` does and
+    choose it in the sidebar, or keep the refusal; the outcome is shown by ``render``."""
+    scenario_id = str(st.session_state.get(SCENARIO_KEY) or "")
+    name = str(st.session_state.get(NAME_KEY) or "")
+    try:
+        setup = scenario_setup(scenario_id)
+    except ScenarioError as exc:
+        st.session_state[RESULT_KEY] = ("refused", refusal(list(exc.errors)))
+        return
+    choices = choices_made(scenario_id, game_rulings(setup))
+    try:
+        session = create_game(current_store(), name, setup, choices)
+    except CommandRefused as refused:
+        st.session_state[RESULT_KEY] = ("refused", refusal(list(refused.errors)))
+        return
+    except DuplicateGameError as taken:
+        st.session_state[RESULT_KEY] = ("refused", refusal([LedgerError("NAME", str(taken))]))
+        return
+    except StoreError as failed:
+        st.session_state[RESULT_KEY] = ("refused", plain(f"Nothing was written: {failed}"))
+        return
+    st.session_state[GAME_KEY] = name  # the sidebar's picker: the other pages open it
+    changed = ", ".join(f"{k} = {v}" for k, v in sorted(choices.items())) or "all at their default"
+    st.session_state[RESULT_KEY] = (
+        "created",
+        plain(
+            f"Created game {name!r}: {setup.info.name} ({setup.info.case}), "
+            f"{len(setup.units)} counters, {session.state.clock}; rulings: {changed}. "
+            "It is now the game chosen in the sidebar."
+        ),
+    )
+
+
+def show_result() -> None:
+    """The last submission's outcome, and after a game was made what to do next."""
+    result = st.session_state.get(RESULT_KEY)
+    if not isinstance(result, tuple):
+        return
+    kind, text = result
+    if kind == "refused":
+        st.error(text)
+        return
+    st.success(text)
+    st.markdown(
+        "**Next:**\n"
+        "- **For a table of players:** add a seat for each player on the **Seats** page "
+        "(side, command roles and a passphrase). Each player then opens the dashboard and "
+        "signs in with the seat's name and passphrase, and sees only the side's ledger.\n"
+        "- **Alone at this computer:** pick the side and the command role in the sidebar, "
+        "then open **Your phase**."
+    )
+    links = st.columns(2)
+    if keeps_seats(current_store()):
+        links[0].page_link("views/seats.py", label="Seats", icon=":material/badge:")
+    links[1].page_link("views/turn.py", label="Your phase", icon=":material/play_arrow:")
+
+
+def scenario_label(row: dict[str, object]) -> str:
+    """``"Graziani's Offensive — 60.22 · GT 1 OpStage 1 – GT 6 OpStage 3 · 306 counters"``."""
+    return plain(
+        f"{row['name']} — {row['case']} · {row['game_turns']} · {row['counters']} counters"
+    )
+
+
+def option_label(default: str, option: str) -> str:
+    """A ruling's option as the form lists it: ``"enforce (default)"``."""
+    return f"{option} (default)" if option == default else option
+
+
+def ruling_fields(scenario_id: str, rulings: tuple[Ruling, ...]) -> None:
+    """One select box per ruling with a choice, in the order given, its default marked; the
+    rulings with a single option listed below them."""
+    for ruling in (r for r in rulings if len(r.options) > 1):
+        st.selectbox(
+            plain(f"{ruling.id} ({ruling.case})"),
+            ruling.options,
+            index=ruling.options.index(ruling.default),
+            format_func=partial(option_label, ruling.default),
+            help=plain(ruling.question),
+            key=ruling_key(scenario_id, ruling.id),
+        )
+    fixed = [r for r in rulings if len(r.options) <= 1]
+    if fixed:
+        st.caption(
+            plain(
+                "With one option only: " + ", ".join(f"{r.id} = {r.default}" for r in fixed) + "."
+            )
+        )
+
+
+def chosen_game() -> None:
+    """One line naming the game chosen in the sidebar now and its Game-Turn (only the clock:
+    nothing a seat keeps from another), so the player knows what a new game is chosen over."""
+    name = st.session_state.get(GAME_KEY)
+    if not name:
+        st.caption(plain(f"No game in {current_store().location} yet."))
+        return
+    try:
+        clock = GameSession(current_store(), name).state.clock
+    except (StoreError, UnknownGameError):
+        return
+    st.caption(plain(f"Chosen in the sidebar now: {name!r}, {clock.short} ({clock.calendar})."))
 
 
 def render() -> None:
-    """Draw the page."""
-    game = open_game()
+    """The New game page."""
     st.title("New game")
-    show_status(game)
+    chosen_game()
+    st.caption(
+        "A game from a bundled scenario, with its named rulings (docs/rulings.md): "
+        "what `quartermaster new NAME --scenario ID --ruling ID=OPTION` makes."
+    )
+    if served_on():
+        st.info(
+            "This dashboard is served to the network: games are made on the host, with "
+            "`quartermaster new NAME --scenario graziani` (docs/seats.md)."
+        )
+        return
+    show_result()
+    rows = scenario_list()
+    ids = [str(r["id"]) for r in rows]
+    if not ids:
+        st.info("No bundled scenario was found in this installation.")
+        return
+    labels = {str(r["id"]): scenario_label(r) for r in rows}
+    scenario_id = (
+        st.radio("Scenario", ids, format_func=labels.__getitem__, key=SCENARIO_KEY) or ids[0]
+    )
+    try:
+        setup = scenario_setup(scenario_id)
+    except ScenarioError as exc:
+        st.error(refusal(list(exc.errors)))
+        return
+    rulings = game_rulings(setup)
+    with st.form(FORM):
+        st.text_input(
+            "Name",
+            max_chars=NAME_MAX,
+            placeholder="e.g. graziani-club",
+            help="How the sidebar and `quartermaster --game NAME` name the game; one per name.",
+            key=NAME_KEY,
+        )
+        changed = len(choices_made(scenario_id, rulings))
+        with st.expander(
+            f"Rulings: {len(rulings)} named rulings, {changed} set away from the default",
+        ):
+            st.caption(
+                "Where the printed rules are ambiguous or silent, the ledger takes a named "
+                "ruling (hover a ruling's ⓘ for its question). Leave the default unless the "
+                "table agreed another option."
+            )
+            ruling_fields(scenario_id, rulings)
+        st.form_submit_button("Create game", type="primary", on_click=create)
 
 
 if __name__ == "__main__":

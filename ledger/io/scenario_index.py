@@ -47,7 +47,9 @@ def scenario_rows() -> list[dict[str, object]]:
 
 
 def game_rulings(setup: Setup) -> tuple[Ruling, ...]:
-    """The named rulings a game of ``setup`` has, each with its options and default: the
-    ledger's own (``RULINGS``) then the scenario's, as ``create_game`` checks a game's
-    ``--ruling ID=OPTION`` choices against them."""
-    return (*RULINGS, *setup.rulings)
+    """The named rulings a game of ``setup`` has, each with its options and default, one per
+    id: the scenario's own first, then the ledger's (``RULINGS``); a scenario's ruling of the
+    same id as the ledger's stands in its place, as ``create_game`` checks a game's
+    ``--ruling ID=OPTION`` choices against it."""
+    own = {r.id for r in setup.rulings}
+    return (*setup.rulings, *(r for r in RULINGS if r.id not in own))
