@@ -1,5 +1,6 @@
-"""Subcommands of moving units and their vehicles: ``move`` (CP 8.37, fuel burnt 49.13,
-Breakdown Points 21.23), ``breakdown-check`` (chart 21.38, 21.26-21.35; without ``--roll`` each
+"""Subcommands of moving units and their vehicles: ``move`` (CP 8.37 — the path's by the
+Terrain Effects Chart unless ``--cp`` gives the board's —, fuel burnt 49.13, Breakdown Points
+21.23; ``--preview`` shows ``ledger.reports.movement.move_preview`` and writes nothing), ``breakdown-check`` (chart 21.38, 21.26-21.35; without ``--roll`` each
 vehicle type's column and exact odds, 21.34; Sandstorm 21.37d) and ``repair`` (TOE Strength Points
 awaiting repair back to the TOE in the Repair Phase, 5.2).
 """
@@ -24,6 +25,8 @@ from ledger.cli.bounds import READING, TOE_POINTS
 from ledger.cli.choices import MOVE_ACTIONS
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from ledger.commands.outcome import Outcome
     from ledger.journal.session import GameSession
     from ledger.model.state import GameState
@@ -34,7 +37,11 @@ def add_vehicle_parsers(add: Add) -> None:
     p = add("move", "record a unit's move: CP (8.37), fuel burnt (49.13), Breakdown Points (21.23)")
     p.add_argument("unit", metavar="UNIT")
     p.add_argument("--to", required=True, metavar="HEX", help="the hex it ends in")
-    p.add_argument("--cp", required=True, metavar="CP", help="CP expended: 12, 7 1/2")
+    p.add_argument(
+        "--cp",
+        metavar="CP",
+        help="CP expended: 12, 7 1/2 (default: the path's by the Terrain Effects Chart, 8.37)",
+    )
     p.add_argument(
         "--hexes",
         default="",
@@ -42,6 +49,11 @@ def add_vehicle_parsers(add: Add) -> None:
         help="the hexes entered, [road:|track:]TERRAIN[+HEXSIDE],...: road:clear,rough,clear+ridge",
     )
     p.add_argument("--action", default="move", choices=MOVE_ACTIONS, help="the 6.3 action")
+    p.add_argument(
+        "--preview",
+        action="store_true",
+        help="show the move's CP, fuel, Breakdown Points and water; write nothing",
+    )
     add_source_options(p, "field_commander")
     p = add(
         "breakdown-check",
@@ -99,11 +111,15 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
                 _odds(odds)
             return
 
-    cp = cp_arg(args.cp, "--cp") if args.command == "move" else None
+    moving = args.command == "move"
+    cp = cp_arg(args.cp, "--cp") if moving and args.cp is not None else None
+    if moving and args.preview:
+        _preview(state, unit_id, args, cp)
+        return
 
     def make(now: GameState) -> Outcome:
         source = app.source(now, side)
-        if cp is not None:
+        if moving:
             return move_unit(now, unit_id, args.to, cp, args.hexes, source, args.action)
         if args.command == "repair":
             return repair(now, unit_id, args.system, args.points, source)
@@ -135,6 +151,33 @@ def _vehicles(app: App, state: GameState, args: argparse.Namespace) -> None:
         print()
     for text in said:
         print(text)
+
+
+def _preview(state: GameState, unit_id: str, args: argparse.Namespace, cp: Fraction | None) -> None:
+    """``move --preview``: the figures of ``move_preview`` (as text, or ``--json``)."""
+    from dataclasses import asdict
+
+    from ledger.commands.movement import hex_text
+    from ledger.reports.movement import move_preview, preview_lines
+
+    preview = move_preview(state, unit_id, args.hexes, args.to, cp, args.action)
+    if not args.json:
+        print("\n".join(preview_lines(preview)))
+        return
+    data = asdict(preview)
+    data["hexes"] = [
+        {
+            "hex": h.text if h.move is None else hex_text(h.move),
+            "cp": None if h.cost is None else h.cost.cp,
+            "working": "" if h.cost is None else h.cost.working,
+        }
+        for h in preview.hexes
+    ]
+    data["errors"] = [
+        {"field": e.field, "message": e.message, "case": e.case} for e in preview.errors
+    ]
+    data["check_due"] = preview.check_due
+    print_report(data, True)
 
 
 def _odds(rows: list[dict[str, Any]]) -> None:

@@ -1,8 +1,11 @@
 """Recorded moves (8.1, 8.37, 49.13, 21.2x): a unit goes to a hex, expends CP, burns fuel and
 its vehicles gain Breakdown Points.
 
-The board stays on the table: the players say where the unit ends, the CP it expended (8.37)
-and the hexes it entered. A path is one entry a hex, comma-separated:
+The board stays on the table: the players say where the unit ends, the hexes it entered and,
+when the board asks more than the path's terrain (enemy Zones of Control 8.15/8.24, minefields,
+engineers 26.2), the CP it expended; without them the CP are the path's by the Terrain Effects
+Chart (``ledger.rules.movement_cost``, 8.37: the motorized column for a CPA above 10). A hex the
+chart prohibits to the unit is refused either way. A path is one entry a hex, comma-separated:
 ``[road:|track:]TERRAIN[+HEXSIDE...]``, with the terrain and hexside names of 8.37 (``-`` or
 space for ``_``): ``road:clear,road:clear,rough,clear+ridge`` is the 21.23 example (15 BP).
 The CP go through ``commands.spend_cp`` (6.21, 6.26, 8.17); the fuel is 49.13's from the
@@ -12,7 +15,7 @@ unit's own Fuel (49.16: a unit holding too little may not make the move); the BP
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final
 
@@ -25,6 +28,7 @@ from ledger.model.phases import MOVEMENT_AND_COMBAT, is_phase, phase
 from ledger.model.quantities import Supplies, format_cp
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from ledger.model.trucks import NON_MOTORIZED_CPA
 from ledger.model.units import Unit
 from ledger.rules.breakdown import (
     HEX_BREAKDOWN,
@@ -37,6 +41,7 @@ from ledger.rules.breakdown import (
 )
 from ledger.rules.consumption import truck_movement_fuel, unit_movement_fuel
 from ledger.rules.consumption_rates import ConsumptionRulings
+from ledger.rules.movement_cost import ROAD_ESCARPMENT_RULING, HexCost, RoadEscarpment, hex_cost
 from ledger.rules.shortage import fuel_shortage
 from ledger.rules.shortage_counts import cp_fuel_allows
 
@@ -110,22 +115,70 @@ def move_fuel(state: GameState, unit: Unit, cp: Fraction) -> int:
     return fuel
 
 
+def motorized(state: GameState, unit: Unit) -> bool:
+    """Whether the unit reads the motorized column of 8.37: its movement CPA is above 10 (8.17,
+    8.91; a leg unit carried on trucks moves at their CPA, 8.92). No CPA: non-motorized."""
+    cpa = state.cpa(unit, for_movement=True)
+    return cpa is not None and cpa > NON_MOTORIZED_CPA
+
+
+@dataclass(frozen=True, slots=True)
+class PathHex:
+    """One entry of a path as read for a unit: its ``number`` (from 1) and ``text``, the hex
+    ``move`` and its ``cost`` (8.37), or the ``error`` that refuses it (then no cost)."""
+
+    number: int
+    text: str
+    move: HexMove | None
+    cost: HexCost | None
+    error: LedgerError | None
+
+
+def read_path(state: GameState, unit: Unit, text: str) -> tuple[PathHex, ...]:
+    """Each comma-separated entry of ``text`` read for ``unit``: ``parse_hex`` (its vehicles'
+    checks when it has any, 21.11) and the CP of the hex by 8.37
+    (``ledger.rules.movement_cost.hex_cost``: the unit's column, ``motorized``; a Rainstorm's
+    wadis; ruling ``8.33-road-down-escarpment``). A bad entry carries its error (field
+    ``--hexes``, case 8.37) numbered as the player entered it."""
+    escarpment = state.ruling(ROAD_ESCARPMENT_RULING)
+    road: RoadEscarpment = "road-cancels" if escarpment == "road-cancels" else "escarpment-applies"
+    vehicles = bool(vehicle_types(state, unit))
+    fast = motorized(state, unit)
+    read: list[PathHex] = []
+    for number, entry in enumerate((e for e in text.split(",") if e.strip()), start=1):
+        move: HexMove | None = None
+        try:
+            move = parse_hex(entry.strip(), vehicles=vehicles)
+            cost = hex_cost(
+                move, motorized=fast, rainstorm=state.weather == "rainstorm", road_escarpment=road
+            )
+        except ValueError as exc:
+            where = f"hex {number}" if move is None else f"hex {number} ({hex_text(move)})"
+            error = LedgerError("--hexes", f"{where}: {exc}", "8.37")
+            read.append(PathHex(number, entry.strip(), move, None, error))
+            continue
+        read.append(PathHex(number, entry.strip(), move, cost, None))
+    return tuple(read)
+
+
 def move_unit(
     state: GameState,
     unit_id: str,
     to: str,
-    cp: Fraction,
+    cp: Fraction | None,
     path: str,
     source: Source,
     action: str = "move",
 ) -> Outcome:
     """Record a move of unit ``unit_id`` to hex ``to`` expending ``cp`` CP along ``path``
-    (``parse_path``), in a Movement and Combat Phase (5.2 III.G, 8.11): one ``UnitMoved``
+    (``parse_path``; ``cp`` ``None``: the path's CP by 8.37, ``path_costs``), in a Movement and
+    Combat Phase (5.2 III.G, 8.11): one ``UnitMoved``
     (with the exact BP its vehicles gained, 21.23), the app-made ``CPExpended`` of
     ``spend_cp`` for ``action`` (``MOVE_ACTIONS``) and the app-made ``SuppliesConsumed`` of
     its fuel (49.13). Refused, with every problem: an unknown unit, another phase, an unknown
     action, no hex, a bad path or none for a unit with vehicles (21.23), whatever ``spend_cp``
-    refuses, and fuel short of the move (49.16, with the CP its fuel pays)."""
+    refuses, a hex the chart prohibits to the unit (8.37, 8.42), no CP and no path, and fuel
+    short of the move (49.16, with the CP its fuel pays)."""
     unit = state.units.get(unit_id)
     if unit is None:
         return Outcome(errors=(LedgerError("unit", f"no unit {unit_id!r} in this game"),))
@@ -145,9 +198,11 @@ def move_unit(
     if not to.strip():
         errors.append(LedgerError("--to", "give the hex the unit ends in"))
     vehicles = vehicle_types(state, unit)
-    moves, bad = parse_path(path, vehicles=bool(vehicles))
+    hexes = read_path(state, unit, path)
+    moves = tuple(h.move for h in hexes if h.move is not None and h.error is None)
+    bad = [h.error for h in hexes if h.error is not None]
     errors += bad
-    if vehicles and not moves and not bad:
+    if vehicles and not hexes:
         errors.append(
             LedgerError(
                 "--hexes",
@@ -155,12 +210,21 @@ def move_unit(
                 "21.23",
             )
         )
+    if cp is None and not bad:
+        if hexes:
+            cp = sum((h.cost.cp for h in hexes if h.cost is not None), Fraction(0))
+        else:
+            errors.append(
+                LedgerError("--cp", "give the CP expended, or the hexes entered (8.37)", "8.37")
+            )
     posted = replace(source, app_made=True)
-    charged = spend_cp(state, unit_id, cp, posted, action if action in MOVE_ACTIONS else "move")
-    errors += charged.errors
-    if not charged.errors:
-        errors += _fuel_errors(state, unit, cp)
-    if errors:
+    charged = Outcome()
+    if cp is not None:
+        charged = spend_cp(state, unit_id, cp, posted, action if action in MOVE_ACTIONS else "move")
+        errors += charged.errors
+        if not charged.errors:
+            errors += _fuel_errors(state, unit, cp)
+    if errors or cp is None:
         return Outcome(errors=tuple(errors))
     points = Fraction(0)
     if vehicles:
