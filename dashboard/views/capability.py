@@ -1,5 +1,6 @@
 """Capability & Cohesion page: a Parent Formation's CP used, left and over, the DP the next CP
-would earn, Cohesion Levels with the −17/−26 thresholds, and cohesion over the OpStages."""
+would earn, Cohesion Levels with the −17/−26 thresholds, and cohesion over the OpStages; the
+Adjust cohesion and Morale check forms (``dashboard.views.cohesion_forms``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import streamlit as st
 from dashboard.context import Game, open_game, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
+from dashboard.views.cohesion_forms import cohesion_forms
 from ledger.model.seats import SIDE_NAMES
 from ledger.reports import event_log, formations
 from ledger.reports.tables import Row
@@ -77,14 +79,23 @@ def cohesion_chart(rows: list[dict[str, object]]) -> None:
 
 
 def render() -> None:
-    """The Capability & Cohesion page."""
+    """The Capability & Cohesion page: the formation's figures, then the Adjust cohesion and
+    Morale forms (run first, so the figures above show what they wrote)."""
     game = open_game()
-    state = game.state
     st.title("Capability & Cohesion")
+    figures = st.container()
+    cohesion_forms(game)
+    with figures:
+        formation_figures(game)
+    show_status(game)
+
+
+def formation_figures(game: Game) -> None:
+    """A Parent Formation's CP and Cohesion table with its warnings, and the cohesion chart."""
+    state = game.state
     hqs = formations.formation_hqs(state, game.side)
     if not hqs:
         st.info(f"No {SIDE_NAMES[game.side]} formation is in play.")
-        show_status(game)
         return
     labels = {r["id"]: f"{r['name']} ({r['counter']}, {r['members']} with it)" for r in hqs}
     hq_id = st.selectbox("Parent Formation", list(labels), format_func=labels.__getitem__)
@@ -118,7 +129,6 @@ def render() -> None:
     seat = game.seat.name if game.seat is not None else ""
     journal = (session.store.location, session.name, session.last_seq, session.last_link, seat)
     cohesion_chart(cohesion_rows(game, journal, int(stages), ids))
-    show_status(game)
 
 
 if __name__ == "__main__":
