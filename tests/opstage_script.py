@@ -1,0 +1,304 @@
+"""The script of one Operations Stage of Graziani's Offensive (60.22), GT 1 OpStage 1, played by a
+table of three seats (issue 17, "Tests"): the Axis Commander-in-Chief (``axis``, every Axis
+role), the Commonwealth Field Commander (``cw-fc``) and Logistics Commander (``cw-lc``).
+
+One list of steps, ``SCRIPT``: each names the seat at the keyboard, the ``quartermaster``
+arguments the CLI runs for it (``argv``; ``--as SEAT`` is added by the runner) and what a player
+does on the dashboard for it (``page`` and ``form``: the widgets by their labels, in order, then
+the button). tests/cli/test_opstage_script.py plays the CLI half, tests/browser/
+test_opstage_browser.py the dashboard half, and the two ledgers are compared with ``normalized``.
+
+The Axis holds the Initiative on GT 1 (60.6) and moves first: it is Player A, the Commonwealth
+Player B (7.11). What happens, phase by phase of 5.2 III:
+
+- C. Organization: the weather is Hot (29.3); the Commonwealth Field Commander files two Supply
+  Requisitions (4.55) and the Logistics Commander fills the first from Mersa Matruh, where 1st
+  Essex stands. Dumps 1 (placed by each player, 60.34, 60.44) fuel and arm IX(L) Tank Bn, the
+  2nd Libyan Artillery Regt, 1st RTR and 1st KRRC.
+- D, E, F (Player A).
+- G (Player A): IX(L) Tank Bn and the 2nd Libyan Artillery Regt move C3920 → C3921, next to the
+  Commonwealth's C3922 (fuel burnt, 49.13; Breakdown Points, 21.23); IX(L) checks for breakdown
+  with dice read at the table (21.38). Both sides commit sealed Barrage plots (the Commonwealth
+  none), then Force Assignment plots (5.2 III G 3); the artillery barrages 3rd Coldstream
+  Guards (12.31, adjacent) and IX(L) close-assaults C3922 (15.1), both with dice read at the
+  table. The Commonwealth Field Commander works both out and posts them: the Axis seat cannot
+  see the Commonwealth's units (11.36), the Commonwealth sees its own and the Axis counters its
+  revealed plots name. The segment ends (12.44).
+- H (Player A): an Axis convoy loads at Dump 2, drives to C3920 and unloads Stores to the 2nd
+  Libyan Infantry HQ (8.98, 54.2; 2 CP a load, 6.3).
+- J, K (Player A: IX(L)'s broken-down CV33s are repaired), L, F (Player B).
+- G (Player B): 1st Royal Tank Regt moves C3520 → C3521.
+- H (Player B): a Commonwealth convoy loads at Mersa Matruh, drives to C3922 and unloads by
+  filling the second requisition (4.55).
+- J, K, L (Player B), and the end of the Operations Stage with its upkeep (6.16, 52.x).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ledger.journal.codec import encode
+from ledger.model.events import Event
+
+GAME: Final = "graziani"
+SEATS: Final = (
+    ("axis", "axis", "commander_in_chief"),
+    ("cw-fc", "commonwealth", "field_commander"),
+    ("cw-lc", "commonwealth", "logistics_commander"),
+)
+"""``(seat, side, role)`` of the table."""
+
+
+def passphrase(seat: str) -> str:
+    """The test passphrase of ``seat``."""
+    return f"{seat}-pass"
+
+
+# --- what a player does on a page -------------------------------------------------------------
+@dataclass(frozen=True)
+class Pick:
+    """Choose ``option`` (its text as shown) in the select box ``label``."""
+
+    label: str
+    option: str
+
+
+@dataclass(frozen=True)
+class Fill:
+    """Type ``value`` into the text or number box ``label``."""
+
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Click ``option`` of the segmented control or radio ``label``."""
+
+    label: str
+    option: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    """Tick the checkbox ``label``."""
+
+    label: str
+
+
+@dataclass(frozen=True)
+class Press:
+    """Click the button ``label`` (a form's submit, Confirm, ...)."""
+
+    label: str
+
+
+@dataclass(frozen=True)
+class See:
+    """Wait until ``text`` shows on the page (a success, the proposal, ...)."""
+
+    text: str
+
+
+Action = Pick | Fill | Choose | Tick | Press | See
+
+
+@dataclass(frozen=True)
+class Step:
+    """One command of the script.
+
+    ``seat`` is at the keyboard; ``argv`` is what ``quartermaster`` runs (``--as`` added by the
+    runner, files of ``files`` written next to the database first); ``said`` is a line the CLI
+    prints for it. ``page`` is the dashboard page and ``form`` what the player does there; an
+    empty ``form`` means no page does it yet (the browser test plays it through the CLI and
+    says so)."""
+
+    title: str
+    seat: str
+    argv: tuple[str, ...]
+    said: str = ""
+    page: str = ""
+    form: tuple[Action, ...] = ()
+    files: Mapping[str, Any] = field(default_factory=dict)
+
+
+def phase(seat: str, letter: str, player: str = "", said: str = "") -> Step:
+    """Advance to phase ``letter`` (of Player ``player`` for F to L) on the Your phase page."""
+    argv = ("phase", letter, *(("--player", player) if player else ()))
+    name = f"{letter}{'/' + player if player else ''}"
+    return Step(f"phase {name}", seat, argv, said or "begins", "Your phase", ())
+
+
+REASON: Final = "scripted OpStage"
+"""The reason every scripted command gives (``--reason`` and the forms' Reason box)."""
+
+BARRAGE: Final = {
+    "combat": "barrage",
+    "phasing": "axis",
+    "firing_side": "axis",
+    "guns": [
+        {
+            "unit": "2nd Libyan Artillery Regt",
+            "points": {"it.75_27_gun": 9},
+            "position": "forward",
+        }
+    ],
+    "target": {"unit": "3rd Coldstream Guards"},
+}
+"""The 2nd Libyan Artillery Regt, moved to C3921, barrages 3rd Coldstream Guards in the
+adjacent C3922 (12.31) with its nine 75/27 guns, as plotted."""
+
+ASSAULT: Final = {
+    "combat": "close-assault",
+    "phasing": "axis",
+    "attackers": [{"unit": "IX(L) Tank Bn", "points": {"it.cv33": 8}}],
+    "defenders": [
+        {"unit": "3rd Coldstream Guards"},
+        {"unit": "1st KRRC"},
+        {"unit": "4th Ryl Horse Arty", "withheld": True},
+        {"unit": "7th Medium Artillery Regt", "withheld": True},
+    ],
+}
+"""IX(L) Tank Bn's 8 CV33s (one broke down) assault C3922 from C3921 (15.1): 3rd Coldstream
+Guards is Pinned by the barrage (12.44), 1st KRRC defends with the Ammunition Dump 1 gave it,
+and the artillery without Ammunition is withheld (15.15)."""
+
+CONVOY_AXIS: Final = "axis_2nd3rd_2"
+CONVOY_CW: Final = "commonwealth_2nd3rd_6"
+
+SCRIPT: Final[tuple[Step, ...]] = (
+    # C. Organization Phase
+    Step("Hot weather", "axis", ("weather", "hot", "--reason", REASON), "hot", "Your phase"),
+    Step("CW requisition for 1st Essex", "cw-fc",
+         ("requisition", "1st Essex", "--ammo", "2", "--reason", REASON),
+         "requisition CR1", "Requisitions"),
+    Step("the Logistics Commander fills it from Mersa Matruh", "cw-lc",
+         ("fulfil", "CR1", "--from", "Mersa Matruh", "--reason", REASON),
+         "requisition CR1 fulfilled", "Requisitions"),
+    Step("CW requisition for 3rd Coldstream Guards", "cw-fc",
+         ("requisition", "3rd Coldstream Guards", "--ammo", "4", "--stores", "6",
+          "--reason", REASON),
+         "requisition CR2", "Requisitions"),
+    Step("Axis Dump 1 fuels IX(L) Tank Bn", "axis",
+         ("transfer", "--from", "Dump 1", "--to", "IX(L) Tank Bn", "--fuel", "40",
+          "--ammo", "20", "--reason", REASON),
+         "from Dump 1 to IX(L) Tank Bn", "Supply"),
+    Step("Axis Dump 1 fuels and arms the 2nd Libyan Artillery Regt", "axis",
+         ("transfer", "--from", "Dump 1", "--to", "2nd Libyan Artillery Regt", "--fuel", "36",
+          "--ammo", "60", "--reason", REASON),
+         "from Dump 1 to 2nd Libyan Artillery Regt", "Supply"),
+    Step("CW Dump 1 fuels 1st RTR", "cw-lc",
+         ("transfer", "--from", "Dump 1", "--to", "1st Royal Tank Regt", "--fuel", "60",
+          "--reason", REASON),
+         "60 Fuel from Dump 1 to 1st Royal Tank Regt", "Supply"),
+    Step("CW Dump 1 arms 1st KRRC", "cw-lc",
+         ("transfer", "--from", "Dump 1", "--to", "1st KRRC", "--ammo", "10",
+          "--reason", REASON),
+         "10 Ammunition from Dump 1 to 1st KRRC", "Supply"),
+    phase("axis", "D"),
+    phase("axis", "E"),
+    phase("axis", "F", "A"),
+    phase("axis", "G", "A"),
+    # G. Movement and Combat Phase, Player A (Axis)
+    Step("IX(L) Tank Bn moves next to the Commonwealth", "axis",
+         ("move", "IX(L) Tank Bn", "--to", "C3921", "--cp", "1", "--hexes", "clear",
+          "--reason", REASON),
+         "IX(L) Tank Bn moves C3920 → C3921", "Movement"),
+    Step("IX(L) Tank Bn checks for breakdown", "axis",
+         ("breakdown-check", "IX(L) Tank Bn", "--roll", "45", "--reason", REASON),
+         "", "Movement"),
+    Step("the 2nd Libyan Artillery Regt moves up", "axis",
+         ("move", "2nd Libyan Artillery Regt", "--to", "C3921", "--cp", "1", "--hexes", "clear",
+          "--reason", REASON),
+         "2nd Libyan Artillery Regt moves C3920 → C3921", "Movement"),
+    Step("the Axis plots its barrage on C3922, sealed", "axis",
+         ("plot", "barrage", "--fire", "2nd Libyan Artillery Regt", "9:75/27 Gun", "forward",
+          "C3922", "infantry #1", "--reason", REASON),
+         "plot committed, sealed", "Plots"),
+    Step("the Commonwealth plots no barrage: both revealed", "cw-fc",
+         ("plot", "barrage", "--none", "--reason", REASON), "revealed", "Plots"),
+    Step("the barrage on 3rd Coldstream Guards, dice read at the table", "cw-fc",
+         ("resolve", "barrage.json", "--dice", "target=45", "--dice", "trucks=11", "--confirm",
+          "--reason", REASON),
+         "3rd Coldstream Guards pinned", "Combat", (), {"barrage.json": BARRAGE}),
+    Step("the Axis assigns IX(L) Tank Bn to close-assault C3922, sealed", "axis",
+         ("plot", "force-assignment", "--assign", "IX(L) Tank Bn", "8:CV 33 (L3/35)",
+          "close-assault", "C3922", "--reason", REASON),
+         "plot committed, sealed", "Plots"),
+    Step("the Commonwealth assigns nothing: both revealed", "cw-fc",
+         ("plot", "force-assignment", "--none", "--reason", REASON), "revealed", "Plots"),
+    Step("IX(L) Tank Bn close-assaults C3922, dice read at the table", "cw-fc",
+         ("resolve", "assault.json", "--dice", "attacker=34", "--dice", "defender=25",
+          "--confirm", "--reason", REASON),
+         "close assault C3921 → C3922", "Combat", (), {"assault.json": ASSAULT}),
+    Step("end of the Combat Segment", "axis", ("end-combat-segment", "--reason", REASON),
+         "", "Your phase"),
+    phase("axis", "H", "A"),
+    # H. Truck Convoy Movement Phase, Player A
+    Step("an Axis convoy loads at Dump 2", "axis",
+         ("transfer", "--from", "Dump 2", "--to", CONVOY_AXIS, "--fuel", "200", "--stores", "20",
+          "--reason", REASON),
+         "from Dump 2", "Convoys"),
+    Step("it drives to C3920", "axis",
+         ("move-trucks", CONVOY_AXIS, "C3920", "--cp", "5", "--reason", REASON), "", "Convoys"),
+    Step("it unloads Stores to the 2nd Libyan Infantry HQ", "axis",
+         ("transfer", "--from", CONVOY_AXIS, "--to", "2nd Libyan Infantry HQ", "--stores", "20",
+          "--reason", REASON),
+         "20 Stores", "Convoys"),
+    phase("axis", "J", "A"),
+    phase("axis", "K", "A"),
+    Step("IX(L) Tank Bn's broken-down CV33s repaired", "axis",
+         ("repair", "IX(L) Tank Bn", "--system", "CV 33 (L3/35)", "--points", "1",
+          "--reason", REASON),
+         "repaired", "Movement"),
+    phase("axis", "L", "A"),
+    phase("axis", "F", "B"),
+    phase("cw-fc", "G", "B"),
+    # G. Movement and Combat Phase, Player B (Commonwealth)
+    Step("1st RTR moves", "cw-fc",
+         ("move", "1st Royal Tank Regt", "--to", "C3521", "--cp", "2", "--hexes", "road:clear,clear",
+          "--reason", REASON),
+         "1st Royal Tank Regt moves C3520 → C3521", "Movement"),
+    phase("cw-fc", "H", "B"),
+    # H. Truck Convoy Movement Phase, Player B
+    Step("a Commonwealth convoy loads at Mersa Matruh", "cw-lc",
+         ("transfer", "--from", "Mersa Matruh", "--to", CONVOY_CW, "--fuel", "130", "--ammo", "4",
+          "--stores", "6", "--reason", REASON),
+         "from Mersa Matruh", "Convoys"),
+    Step("it drives to C3922", "cw-lc",
+         ("move-trucks", CONVOY_CW, "C3922", "--cp", "10", "--reason", REASON), "", "Convoys"),
+    Step("it unloads by filling the 3rd Coldstream Guards' requisition", "cw-lc",
+         ("fulfil", "CR2", "--from", CONVOY_CW, "--reason", REASON),
+         "requisition CR2 fulfilled", "Requisitions"),
+    phase("cw-fc", "J", "B"),
+    phase("cw-fc", "K", "B"),
+    phase("cw-fc", "L", "B"),
+    Step("end of the Operations Stage", "cw-fc", ("end-stage", "--reason", REASON),
+         "", "Your phase"),
+)  # fmt: skip
+"""GT 1 OpStage 1 of Graziani's Offensive, step by step."""
+
+
+# --- comparing two ledgers --------------------------------------------------------------------
+IGNORED: Final = ("hash",)
+"""Payload keys dropped wherever they occur (see ``normalized``)."""
+
+
+def _scrub(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _scrub(v) for k, v in value.items() if k not in IGNORED}
+    if isinstance(value, list):
+        return [_scrub(v) for v in value]
+    return value
+
+
+def normalized(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The events as the journal stores them (``ledger.journal.codec.encode``: kind and every
+    field, game time, side, role, seat, reason), less what two tables playing the same script
+    necessarily differ in: a seat's passphrase ``hash`` (argon2 draws a fresh salt each time).
+    Wall-clock time and the hash chain are not in the payloads (they are columns of the
+    journal's rows), so nothing else is ignored."""
+    return [_scrub(json.loads(encode(e))) for e in events]
