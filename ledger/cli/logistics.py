@@ -25,7 +25,6 @@ from ledger.cli.choices import ARRIVAL_CAUSES, CONSUMPTION_CAUSES, SIDES
 
 if TYPE_CHECKING:
     from ledger.journal.session import GameSession
-    from ledger.model.state import GameState
 
 
 def add_holding_parsers(add: Add) -> None:
@@ -156,17 +155,23 @@ def _run_stock_change(app: App, session: GameSession, args: argparse.Namespace) 
 
 
 def _run_capture(app: App, session: GameSession, args: argparse.Namespace) -> None:
-    from ledger.commands.capture import capture
+    from ledger.commands.capture import capture, enemy_holder
+    from ledger.model.errors import LedgerError
     from ledger.model.quantities import Supplies
     from ledger.model.view import sees_all
 
     state = session.view
-    if sees_all(session.seat):  # the solo table and the umpire: every holder is in view
+    seat = session.seat
+    if sees_all(seat):  # the solo table and the umpire: every holder is in view
         enemy = holder_id(state, args.enemy, "ENEMY", ("dump", "unit", "trucks"))
         captor = holder_id(state, args.captor, "--to", ("dump", "unit", "trucks"))
     else:
+        assert seat is not None and seat.side is not None
         captor = holder_id(state, args.captor, "--to", ("dump", "unit", "trucks"))
-        enemy = _enemy_in_hex(session, args.enemy, captor)
+        found = enemy_holder(session.state, args.enemy, captor, seat.side)  # 50.16, 11.36
+        if isinstance(found, LedgerError):
+            raise Refused([found])
+        enemy = found
     asked = Supplies(args.ammo, args.fuel, args.stores, args.water)
     app.execute(
         lambda s: capture(
@@ -177,53 +182,6 @@ def _run_capture(app: App, session: GameSession, args: argparse.Namespace) -> No
             None if asked.is_zero else asked,
         )
     )
-
-
-def _enemy_in_hex(session: GameSession, text: str, captor: str) -> str:
-    """The id of the enemy holder ``text`` names for a side's seat capturing with ``captor``:
-    looked up in the whole ledger, but only among the enemy's dumps, units and truck groups in
-    ``captor``'s hex (their counters stand there on the map, 50.16), by its id or, in any case,
-    a dump's name or a unit's counter text or name exactly. A holder anywhere else, or a text
-    naming part of one, is no such holder, so the refusal tells nothing of the enemy (11.36).
-    Raises ``Refused``."""
-    from ledger.commands.transfers import HEX
-    from ledger.model.errors import LedgerError
-
-    seat = session.seat
-    assert seat is not None and seat.side is not None
-    here = _location(session.view, captor)
-    whole = session.state
-    wanted = text.strip().casefold()
-    holders: list[tuple[str, str, str, tuple[str, ...]]] = [
-        *((u.id, u.side, u.location, (u.counter, u.name)) for u in whole.units.values()),
-        *((d.id, d.side, d.location, (d.name,)) for d in whole.dumps.values()),
-        *((t.id, t.side, t.location, ()) for t in whole.trucks.values()),
-    ]
-    hits = [
-        holder
-        for holder, side, location, names in holders
-        if side != seat.side
-        and HEX.match(here)
-        and location == here
-        and (holder == text.strip() or any(n.casefold() == wanted for n in names if n))
-    ]
-    if len(hits) == 1:
-        return hits[0]
-    if hits:
-        said = f"{text!r} names {len(hits)} enemy holders in {here}: give its id"
-    else:
-        said = f"no enemy dump, truck group or unit called {text!r} in {here}"
-    raise Refused([LedgerError("ENEMY", said, "50.16")])
-
-
-def _location(state: GameState, holder: str) -> str:
-    """Where the unit, dump or truck group ``holder`` of ``state`` stands: a hex, or the
-    scenario's description of its place."""
-    if holder in state.units:
-        return state.units[holder].location
-    if holder in state.dumps:
-        return state.dumps[holder].location
-    return state.trucks[holder].location
 
 
 def _run_draw_water(app: App, session: GameSession, args: argparse.Namespace) -> None:

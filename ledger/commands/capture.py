@@ -15,13 +15,17 @@ from dataclasses import dataclass, replace
 
 from ledger.commands.logistics import arrive, consume
 from ledger.commands.outcome import Outcome
-from ledger.commands.transfers import same_hex_errors
+from ledger.commands.transfers import HEX, same_hex_errors
 from ledger.model.errors import LedgerError
+from ledger.model.lookup import resolve
 from ledger.model.quantities import COMMODITIES, Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from ledger.model.units import Side
 from ledger.rules.consumption import usable_captured
 from ledger.rules.consumption_rates import ConsumptionRulings
+
+HOLDER_KINDS = ("dump", "unit", "trucks")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,3 +124,68 @@ def capture(
     if errors:
         return Outcome(errors=tuple(errors))
     return Outcome(events=(*lost.events, *gained.events))
+
+
+def enemy_holder(state: GameState, text: str, captor: str, side: Side | None) -> str | LedgerError:
+    """The id of the enemy holder ``text`` names for a capture by ``captor``, or the error
+    (field ``ENEMY``), as ``quartermaster capture`` reads its ENEMY argument.
+
+    ``side`` ``None`` (the solo table, the umpire: every holder in view): any dump, unit or
+    truck group by its id or name (``ledger.model.lookup.resolve``). A side's seat: looked up
+    in the whole ledger ``state``, but only among the enemy's dumps, units and truck groups in
+    ``captor``'s hex (their counters stand there on the map, 50.16), by its id or, in any case,
+    a dump's name or a unit's counter text or name exactly; a holder anywhere else, or a text
+    naming part of one, is no such holder, so the refusal tells nothing of the enemy (11.36)."""
+    if side is None:
+        return resolve(state, text, "ENEMY", HOLDER_KINDS)
+    here = _location(state, captor)
+    wanted = text.strip().casefold()
+    holders: list[tuple[str, str, str, tuple[str, ...]]] = [
+        *((u.id, u.side, u.location, (u.counter, u.name)) for u in state.units.values()),
+        *((d.id, d.side, d.location, (d.name,)) for d in state.dumps.values()),
+        *((t.id, t.side, t.location, ()) for t in state.trucks.values()),
+    ]
+    hits = [
+        holder
+        for holder, holder_side, location, names in holders
+        if holder_side != side
+        and HEX.match(here)
+        and location == here
+        and (holder == text.strip() or any(n.casefold() == wanted for n in names if n))
+    ]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        said = f"{text!r} names {len(hits)} enemy holders in {here}: give its id"
+    else:
+        said = f"no enemy dump, truck group or unit called {text!r} in {here}"
+    return LedgerError("ENEMY", said, "50.16")
+
+
+def _location(state: GameState, holder: str) -> str:
+    """Where the unit, dump or truck group ``holder`` stands: a hex, or the scenario's
+    description of its place; empty for no such holder."""
+    if holder in state.units:
+        return state.units[holder].location
+    if holder in state.dumps:
+        return state.dumps[holder].location
+    if holder in state.trucks:
+        return state.trucks[holder].location
+    return ""
+
+
+def capture_named(
+    state: GameState,
+    enemy_text: str,
+    captor_holder: str,
+    side: Side | None,
+    source: Source,
+    supplies: Supplies | None = None,
+) -> Outcome:
+    """``capture`` of the enemy holder ``enemy_text`` names (``enemy_holder``: for a side's
+    seat, ``side``, only the enemy's holders in the captor's hex) by ``captor_holder``; the
+    refusal of an unknown name says nothing of the enemy elsewhere (11.36)."""
+    enemy = enemy_holder(state, enemy_text, captor_holder, side)
+    if isinstance(enemy, LedgerError):
+        return Outcome(errors=(enemy,))
+    return capture(state, enemy, captor_holder, source, supplies)

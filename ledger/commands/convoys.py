@@ -30,6 +30,40 @@ from ledger.model.trucks import TRUCK_TYPES, truck_chart
 from ledger.rules.cp_actions import cp_actions
 
 
+def group_name(state: GameState, group_id: str) -> str:
+    """What players call a truck group, never its id (it has no printed name): a convoy
+    (second/third line, 8.18) by its place, size and, once the convoy planner loaded it, its
+    requisition — ``"convoy at Cairo (50 TP)"``, ``"convoy at C3920 (5 TP, requisition CR1
+    for 1st RNF MG Bn)"``; first-line trucks (8.96) by the unit they are attached to or their
+    place — ``"first-line trucks of 1st RNF MG Bn (10 TP)"``, ``"first-line trucks at C4131
+    (10 TP)"``. ``repr(group_id)`` for no such group."""
+    group = state.trucks.get(group_id)
+    if group is None:
+        return repr(group_id)
+    size = f"{group.truck_points} TP"
+    if group.line == "first":
+        unit = state.units.get(group.attached_to or "")
+        where = f"of {unit.name}" if unit is not None else f"at {group.location}"
+        return f"first-line trucks {where} ({size})"
+    dedicated = group.purpose if group.purpose.startswith("requisition ") else ""
+    return f"convoy at {group.location} ({size}{', ' + dedicated if dedicated else ''})"
+
+
+def convoy_phase_refusal(state: GameState) -> str | None:
+    """Why no convoy moves (other than as a Reaction) in the current phase, as
+    ``move_trucks`` refuses it (8.18, ruling ``8.18-truck-convoy-phase``); ``None`` in the
+    Truck Convoy Movement Phase, or in any phase under the house rule ``any-phase``."""
+    if state.ruling("8.18-truck-convoy-phase") == "any-phase" or is_phase(
+        state.phase, TRUCK_CONVOY
+    ):
+        return None
+    return (
+        f"convoys move in the Truck Convoy Movement Phase (H); it is the "
+        f"{phase(state.phase).label} (advance with `quartermaster phase`, record a Reaction "
+        "with --reaction, or choose the house rule 8.18-truck-convoy-phase=any-phase)"
+    )
+
+
 def truck_cpa(group: TruckGroup) -> int | None:
     """The CPA a truck group moves supplies at: its slowest type's for supplies (54.2): 5 light
     and 5 medium → min(40, 30) = 30. ``None`` for a group without truck points."""
@@ -74,7 +108,7 @@ def handling(state: GameState, origin: str, destination: str, source: Source) ->
         own = cost if payer is None else Fraction(0)
         if payer is not None and cost and payer not in payers:
             payers.append(payer)
-        errors += _loading_errors(state, group, own)
+        errors += _loading_errors(state, group, own, group_name(state, group_id))
         in_box = is_tripoli_tunisia_box(group.location)
         mark = state.clock if in_box else group.box_loaded_at
         if own or mark != group.box_loaded_at:
@@ -89,15 +123,17 @@ def handling(state: GameState, origin: str, destination: str, source: Source) ->
     return Outcome(events=tuple(events))
 
 
-def _loading_errors(state: GameState, group: TruckGroup, cp: Fraction) -> list[LedgerError]:
+def _loading_errors(
+    state: GameState, group: TruckGroup, cp: Fraction, name: str
+) -> list[LedgerError]:
     errors: list[LedgerError] = []
     cpa = truck_cpa(group)
     if cp and cpa is not None and group.cp_expended + cp > cpa:
         errors.append(
             LedgerError(
                 "trucks",
-                f"truck points {group.id} have expended {format_cp(group.cp_expended)} of their "
-                f"CPA {cpa}; loading or unloading costs {format_cp(cp)} more outside the "
+                f"{name}: its trucks have expended {format_cp(group.cp_expended)} of "
+                f"their CPA {cpa}; loading or unloading costs {format_cp(cp)} more outside the "
                 f"Organization Phase: {format_cp(group.cp_expended + cp - cpa)} over",
                 "6.3, 8.98",
             )
@@ -111,8 +147,8 @@ def _loading_errors(state: GameState, group: TruckGroup, cp: Fraction) -> list[L
         errors.append(
             LedgerError(
                 "trucks",
-                f"truck points {group.id} have moved this Operations Stage; in the "
-                f"{group.location} box they load or unload in one without moving (ruling "
+                f"{name}: its trucks have moved this Operations Stage; in the "
+                f"{group.location} box trucks load or unload in one without moving (ruling "
                 "8.88-box-loading)",
                 "8.88",
             )
@@ -128,12 +164,13 @@ def movement_errors(
     of its side is in its hex, 8.53a), after loading or unloading in a Tripoli/Tunisia box this
     OpStage (8.88), or over its CPA with the CP it already expended (8.98, 54.2)."""
     errors = _phase_errors(state, group, reaction)
+    name = group_name(state, group.id)
     if group.box_loaded_at == state.clock:
         errors.append(
             LedgerError(
                 "trucks",
-                f"truck points {group.id} loaded or unloaded in the {group.location} box this "
-                "Operations Stage: they may not move in it",
+                f"{name} loaded or unloaded in the {group.location} box this "
+                "Operations Stage: it may not move in it",
                 "8.88",
             )
         )
@@ -143,7 +180,7 @@ def movement_errors(
         errors.append(
             LedgerError(
                 "--cp",
-                f"{group.id} moves at CPA {cpa} (its slowest type, 54.2); "
+                f"{name} moves at CPA {cpa} (its slowest type, 54.2); "
                 f"{format_cp(group.cp_expended)} expended + {format_cp(cp)} asked = "
                 f"{format_cp(total)}, {format_cp(total - cpa)} over",
                 "8.98",
@@ -157,17 +194,8 @@ def _phase_errors(state: GameState, group: TruckGroup, reaction: bool) -> list[L
         return []
     now = phase(state.phase).label
     if not reaction:
-        if is_phase(state.phase, TRUCK_CONVOY):
-            return []
-        return [
-            LedgerError(
-                "trucks",
-                f"convoys move in the Truck Convoy Movement Phase (H); it is the {now} "
-                "(advance with `quartermaster phase`, record a Reaction with --reaction, or "
-                "choose the house rule 8.18-truck-convoy-phase=any-phase)",
-                "8.18",
-            )
-        ]
+        refusal = convoy_phase_refusal(state)
+        return [] if refusal is None else [LedgerError("trucks", refusal, "8.18")]
     errors: list[LedgerError] = []
     if not is_phase(state.phase, MOVEMENT_AND_COMBAT):
         errors.append(

@@ -17,7 +17,7 @@ from importlib import resources
 from typing import Any, Final, get_args
 
 from ledger.commands import upkeep
-from ledger.commands.convoys import movement_errors, truck_cpa
+from ledger.commands.convoys import group_name, movement_errors, truck_cpa
 from ledger.commands.cp import spend_cp
 from ledger.commands.outcome import Outcome
 from ledger.commands.transfers import transfer
@@ -295,13 +295,14 @@ def move_trucks(
     if group is None:
         return _refuse(LedgerError("trucks", f"no truck group {group_id!r}"))
     errors: list[LedgerError] = []
+    name = group_name(state, group_id)
     if not group.in_play(state.clock):
-        errors.append(LedgerError("trucks", f"{group_id} has not arrived yet", "8.86"))
+        errors.append(LedgerError("trucks", f"{name}: not arrived yet", "8.86"))
     if group.line == "first":
         errors.append(
             LedgerError(
                 "trucks",
-                f"{group_id} are first-line trucks: they move with their unit (8.98)",
+                f"{name}: first-line trucks move with their unit (8.98)",
                 "8.98",
             )
         )
@@ -321,7 +322,7 @@ def move_trucks(
         return _refuse(
             LedgerError(
                 "trucks",
-                f"{group_id} burns {fuel} Fuel for {format_cp(cp)} CP and carries "
+                f"{name} burns {fuel} Fuel for {format_cp(cp)} CP and carries "
                 f"{group.cargo.fuel}: load fuel first",
                 "49.16",
             )
@@ -339,7 +340,7 @@ def move_trucks(
     if not fuel:
         return Outcome(events=(moved,))
     burnt = SuppliesConsumed(
-        replace(source, app_made=True, reason=f"{group_id} moved {format_cp(cp)} CP"),
+        replace(source, app_made=True, reason=f"{name} moved {format_cp(cp)} CP"),
         group_id,
         Supplies(fuel=fuel),
         "fuel",
