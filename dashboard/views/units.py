@@ -1,4 +1,5 @@
-"""Units page: the counters with CPA, CP expended and Cohesion Level; a unit's TOE; Spend CP."""
+"""Units page: the counters with CPA, CP expended and Cohesion Level; Spend CP; a unit's TOE;
+Correct TOE and the Surrender check (``dashboard.views.unit_forms``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import streamlit as st
 from dashboard.context import FormKeys, Game, open_game, run_form, show_status, sides_in
 from dashboard.tables import Col, show_table
 from dashboard.text import holder_name, plain, unit_label
+from dashboard.views.unit_forms import unit_forms
 from ledger.commands import cp as cp_commands
 from ledger.model.quantities import CPFormatError, format_cp, parse_cp
 from ledger.model.seats import SIDE_NAMES
@@ -201,6 +203,7 @@ def render() -> None:
     form = st.container()
     run_form(game, "spend", form, spend_cp, spend_cp_form)
     toe_area = st.container()
+    unit_forms(game)  # Correct TOE and the Surrender check, below the TOE they correct
     side: Side | None = None if shown == ALL_SIDES else next(s for s in SIDES if s == shown)
     with table:
         rows = unit_table(game.state, side, include_arriving)
