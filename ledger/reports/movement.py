@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final
 
-from ledger.commands.breakdown_log import type_checks, vehicle_types
+from ledger.commands.breakdown_log import REPAIR_PHASE, REPAIRS_RULING, type_checks, vehicle_types
 from ledger.commands.cp import NON_MOTORIZED_CPA, VOLUNTARY_CEILING
 from ledger.commands.movement import PathHex, motorized, move_fuel, move_unit, read_path
 from ledger.model.capability import disorganization_earned
@@ -27,6 +27,7 @@ from ledger.model.phases import MOVEMENT_AND_COMBAT, is_phase, phase
 from ledger.model.quantities import format_cp
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from ledger.model.units import Side
 from ledger.rules.breakdown import BreakdownRulings, breakdown_points
 from ledger.rules.consumption import unit_water
 from ledger.rules.consumption_rates import ConsumptionRulings
@@ -109,6 +110,43 @@ def moving_now(state: GameState) -> str | None:
     return (
         f"Units move in a Movement and Combat Phase (8.11); it is {phase(state.phase).label} now."
     )
+
+
+def checking_now(state: GameState) -> str | None:
+    """Why no Breakdown check may be recorded in the current phase (5.2 III.G.2: the Breakdown
+    Determination Segment of a Movement and Combat Phase), or ``None`` when one may."""
+    if is_phase(state.phase, MOVEMENT_AND_COMBAT):
+        return None
+    return (
+        "Vehicles check for Breakdown in a Movement and Combat Phase (5.2 III.G.2); it is "
+        f"{phase(state.phase).label} now."
+    )
+
+
+def repairing_now(state: GameState) -> str | None:
+    """Why no repair may be recorded in the current phase (ruling ``repairs-recorded``
+    ``repair-phase``: in a Repair Phase, 5.2 III.K), or ``None`` when one may."""
+    if state.ruling(REPAIRS_RULING) != "repair-phase" or is_phase(state.phase, REPAIR_PHASE):
+        return None
+    return (
+        f"Repairs are recorded in a Repair Phase (5.2 III.K); it is {phase(state.phase).label} now."
+    )
+
+
+def vehicle_units(state: GameState, side: Side) -> list[str]:
+    """Ids of the side's units in play with vehicles (21.11), those due a Breakdown check now
+    first (21.26, 21.27), then by name."""
+    found: list[tuple[bool, str, str]] = []
+    for unit in state.units_in_play(side):
+        checks = type_checks(state, unit) if vehicle_types(state, unit) else ()
+        if checks:
+            found.append((not any(c.due for c in checks), unit.name, unit.id))
+    return [unit_id for *_, unit_id in sorted(found)]
+
+
+def awaiting_repair_units(state: GameState, side: Side) -> list[str]:
+    """Ids of the side's units in play with TOE Strength Points awaiting repair (21.34)."""
+    return [u.id for u in state.units_in_play(side) if u.awaiting_repair]
 
 
 def move_preview(
