@@ -15,7 +15,8 @@ writes (the preview and the confirmation are worked out again on the new ledger)
 The page is split over modules: ``combat_units`` (choosing the forces and
 the shared helpers), ``combat_inputs`` (terrain, organization, morale, rulings),
 ``combat_setup`` (the request), ``combat_figures`` (the calculation and its odds),
-``combat_dice`` (dice and the allocation) and ``combat_confirm`` (result and confirmation).
+``combat_dice`` (dice and the allocation), ``combat_confirm`` (result and confirmation) and
+``combat_segment`` (End Combat Segment, 12.44, 11.24).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import streamlit as st
 from dashboard.context import FormKeys, open_game, show_status
 from dashboard.views.combat_confirm import confirm, refused, resolve_section
 from dashboard.views.combat_figures import show_calculation
+from dashboard.views.combat_segment import combat_segment_section
 from dashboard.views.combat_setup import setup_request
 from ledger.io.combat_request import RequestError, build_combat, parse_request
 
@@ -69,6 +71,7 @@ def render() -> None:
         "from the ledger's units, read the exact odds, throw or roll the dice, check the "
         "losses. Nothing is written until Confirm; Undo on the Journal page takes it back."
     )
+    combat_segment_section(game)
     drawn = st.session_state.get(DRAWN_KEY)
     keys = FormKeys(DICE_FORM, drawn if isinstance(drawn, int) else game.session.last_seq)
     if keys("how") not in st.session_state:  # no dice drawn in the last run: start afresh
