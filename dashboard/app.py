@@ -1,7 +1,8 @@
 """Quartermaster's dashboard: the router (``streamlit run dashboard/app.py``).
 
-Renders the sidebar (game, the seat signed in, side, command role) and runs the chosen page
-from ``views/``; the Seats page is listed for the umpire's seat and at a table without seats.
+Renders the sidebar (game, the seat signed in, side, command role: on the CNA pages only, the
+other games' pages have controls of their own) and runs the chosen page from ``views/``; the
+Seats page is listed for the umpire's seat and at a table without seats.
 The database is ``QUARTERMASTER_DB`` (``dashboard.launch`` sets it) or the per-user default.
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.context import current_store, keeps_seats, sidebar
+from dashboard.context import current_store, keep_choices, keeps_seats, sidebar
 from dashboard.text import plain
 from ledger.journal import StoreError
 
@@ -49,20 +50,29 @@ PAGES = {
     ],
 }
 
-# Wide tables need the room: less padding around the page than Streamlit's default.
+# Wide tables need the room: less padding around the page than Streamlit's default, but
+# enough at the top that the phase bar clears the toolbar; on a phone, narrow margins, and text
+# that wraps rather than widening the page (issue 17 item 6: no sideways scrolling at 390 px).
 st.html(
     "<style>[data-testid='stMainBlockContainer']"
-    "{padding: 2.5rem 2rem 3rem 2rem; max-width: none}</style>"
+    "{padding: 4rem 2rem 3rem 2rem; max-width: none}"
+    "@media (max-width: 640px) {[data-testid='stMainBlockContainer']"
+    "{padding: 3.75rem 0.75rem 2rem 0.75rem}}"
+    "[data-testid='stMain'] p, [data-testid='stMain'] li, [data-testid='stMain'] td"
+    "{overflow-wrap: anywhere}</style>"
 )
 
+keep_choices()
 store = current_store()
-sidebar(store)  # before the navigation, which Streamlit draws at the top of the sidebar anyway
 SEATS = st.Page("views/seats.py", title="Seats", icon=":material/badge:")
 pages = {**PAGES}
 if keeps_seats(store):
     first, *rest = pages
     pages[first] = [*pages[first], SEATS]
 page = st.navigation(pages, expanded=True)
+OTHER_GAMES = {p.url_path for p in PAGES["Other games"]}
+if page.url_path not in OTHER_GAMES:  # another game's page shows only its own controls
+    sidebar(store)
 try:
     page.run()
 except StoreError as exc:  # the journal cannot be read (broken, locked, gone): one line, no trace

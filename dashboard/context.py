@@ -26,7 +26,8 @@ import streamlit as st
 from dashboard.live import SEEN_KEY, moved_from, poll, seen
 from dashboard.served import not_served_message, served_on
 from dashboard.signin import seat_from_login, sign_in_page, sign_out, sign_out_button, signed_in
-from dashboard.text import error_lines, plain
+from dashboard.tables import on_phone
+from dashboard.text import error_lines, journal_text, plain, posted_by
 from ledger.commands.outcome import Outcome
 from ledger.journal import (
     EventStore,
@@ -39,6 +40,7 @@ from ledger.journal import (
 from ledger.journal.seats import SignInRefused, open_session, seats_of
 from ledger.journal.session import CommandRefused, GameSession
 from ledger.model.events import Event
+from ledger.model.initiative import phasing_side
 from ledger.model.phases import PHASES, phase_index
 from ledger.model.seats import ROLE_NAMES, SIDE_NAMES, Seat, side_name
 from ledger.model.source import ROLES, Role, Source
@@ -46,6 +48,7 @@ from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
 from ledger.model.view import HiddenEntries, JournalLine, event_for, journal_for
 from ledger.reports import event_log
+from ledger.reports.notices import new_warnings, warning_of
 
 GAME_KEY: Final = "game"
 SIDE_KEY: Final = "side"
@@ -95,11 +98,27 @@ def sidebar(store: EventStore) -> None:
             return
         if seat is not None:
             sign_out_button(seat)
-        if seat is None or seat.umpire:
-            _picker(SIDE_KEY, "Side", SIDES, SIDES[0], SIDE_NAMES.__getitem__)
-        roles = [r for r in ROLES if seat is None or seat.holds(r)]
-        _picker(ROLE_KEY, "Command role (4.5)", roles, "field_commander", ROLE_NAMES.__getitem__)
+        if not on_phone():  # a phone has them on the page, under the phase bar
+            seat_pickers(seat)
         poll(store, game)
+
+
+def keep_choices() -> None:
+    """Keep the game, side and role chosen while a page draws no picker for them (another
+    game's page; a phone, whose pickers are on the game pages): Streamlit forgets the value of
+    a widget not drawn in a run, unless it is set again before any widget is drawn."""
+    for key in (GAME_KEY, SIDE_KEY, ROLE_KEY):
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
+def seat_pickers(seat: Seat | None) -> None:
+    """The side picker (at a table without seats, and for the umpire) and the command role
+    picker (the roles ``seat`` holds; a role alone is not offered on a phone's page)."""
+    if seat is None or seat.umpire:
+        _picker(SIDE_KEY, "Side", SIDES, SIDES[0], SIDE_NAMES.__getitem__)
+    roles = [r for r in ROLES if seat is None or seat.holds(r)]
+    _picker(ROLE_KEY, "Command role (4.5)", roles, "field_commander", ROLE_NAMES.__getitem__)
 
 
 def keeps_seats(store: EventStore) -> bool:
@@ -171,8 +190,10 @@ class Game:
 
         Returns the events appended, or ``None`` when the command was refused or another
         writer got there first (``StaleSequenceError``: the session is reloaded and the
-        player asked to check and submit again).
+        player asked to check and submit again). What was written is shown as one summary
+        (``show_recorded``).
         """
+        before = self.state
         try:
             events = self.session.execute(command)
         except CommandRefused as refused:
@@ -194,9 +215,63 @@ class Game:
             return None
         st.session_state[ACCEPTED_KEY] = True
         seen(self.session.name, self.session.last_seq)
-        for event in events:
-            st.success(plain(self.readable(event) or "recorded"))
+        show_recorded(self, events, before)
         return events
+
+
+JOURNAL_PAGE: Final = "views/journal.py"
+ENTRY_PARAM: Final = "entry"
+"""Query parameter of the Journal page: the entry it opens at (``?entry=12``)."""
+
+
+def show_recorded(game: Game, events: Sequence[Event], before: GameState) -> None:
+    """One summary of a command's journal entries (issue 17 item 4), as the seat reads them:
+    a success box with what was recorded (one line per entry, "#12 …"), a warning box with the
+    entries that are warnings (``ledger.reports.notices.warning_of``: DP, shortages, attrition,
+    breakdowns) and the warnings the command raised (``new_warnings``: over CPA, Cohesion −17
+    or −26, out of ammunition), then each entry's number as a link to the Journal page at it."""
+    first = game.session.last_seq - len(events) + 1
+    done: list[tuple[int, str]] = []
+    warned: list[tuple[int, str]] = []
+    hidden = 0
+    for seq, event in enumerate(events, first):
+        shown = event_for(event, game.seat, game.session.state)
+        if shown is None:
+            hidden += 1
+            continue
+        text, why = event_log.describe(shown, game.state), warning_of(shown)
+        (warned if why else done).append((seq, f"{text} — {why}" if why else text))
+    raised = new_warnings(before, game.state, game.side if game.seat is not None else None)
+    entries = sorted(done + warned)
+    if not entries:
+        st.success(f"Recorded: {hidden_count(hidden)}.")
+        return
+    seqs = f"#{entries[0][0]}" + (f"–#{entries[-1][0]}" if len(entries) > 1 else "")
+    count = f"{len(entries)} journal entries" if len(entries) > 1 else "1 journal entry"
+    more = f" (and {hidden_count(hidden)})" if hidden else ""
+
+    def listed(lines: list[tuple[int, str]]) -> str:
+        return "\n".join(f"- #{seq} {plain(text)}" for seq, text in lines)
+
+    if done:
+        st.success(f"**Recorded {count}, {seqs}**{more}:\n{listed(done)}")
+    if warned or raised:
+        extra = "\n".join(f"- {plain(line)}" for line in raised)
+        head = "" if done else f"**Recorded {count}, {seqs}**{more}. "
+        st.warning(f"{head}**Warnings:**\n{listed(warned)}\n{extra}".rstrip())
+    warning_seqs = {seq for seq, _ in warned}
+    with st.container(horizontal=True, gap="small", vertical_alignment="center"):
+        st.caption("In the Journal:", width="content")
+        for seq, _ in entries:
+            icon = ":material/warning:" if seq in warning_seqs else None
+            st.page_link(
+                JOURNAL_PAGE, label=f"#{seq}", icon=icon, query_params={ENTRY_PARAM: str(seq)}
+            )
+
+
+def hidden_count(count: int) -> str:
+    """``"1 entry of the other side's"`` (event_for hides it from this seat)."""
+    return f"{count} entr{'y' if count == 1 else 'ies'} of the other side's"
 
 
 def sides_in(state: GameState) -> tuple[Side, ...]:
@@ -256,20 +331,31 @@ def open_game() -> Game:
 
 
 def phase_bar(game: Game) -> None:
-    """One line at the top of every game page, on a phone too (issue 17 items 1, 6): the
-    Game-Turn and Operations Stage, the calendar, the phase of 5.2 III (with its Player A/B),
-    the next phase, and who is at the keyboard."""
+    """The top of every game page, on a phone too (issue 17 items 1, 6): the Game-Turn and
+    Operations Stage, the calendar, the phase of 5.2 III (with the side that is its Player A
+    or B, 7.16), the next phase, and who is at the keyboard. On a phone, the side and role
+    pickers are here (in an expander named by the choice), not only in the folded sidebar."""
     state = game.state
     at = phase_index(state.phase)
-    now = PHASES[at].label
-    following = f" · next: {PHASES[at + 1].label}" if at + 1 < len(PHASES) else ""
+    now = PHASES[at]
+    phasing = phasing_side(state)
+    player = (
+        f" (Player {now.player}: {side_name(phasing)})"
+        if now.player and phasing
+        else " (both players)"
+    )
+    following = f"next: {PHASES[at + 1].label}" if at + 1 < len(PHASES) else "the last phase"
     who = f"{side_name(game.side)} {ROLE_NAMES[game.role]}"
     if game.seat is not None:
         who = f"{plain(game.seat.name)} ({who})"
     st.caption(
-        f"**{state.clock.short}** · {state.clock.calendar} · **{plain(now)}**{plain(following)}"
-        f" · {who}"
+        f"**{state.clock.short}** · {state.clock.calendar}  \n"
+        f"**{plain(f'{now.letter}. {now.name}{player}')}** · {plain(following)}"
+        + ("" if on_phone() else f"  \nYou: {who}")
     )
+    if on_phone():
+        with st.expander(f"You: {who}", icon=":material/person:"):
+            seat_pickers(game.seat)
 
 
 def show_status(game: Game) -> None:
@@ -369,40 +455,6 @@ def show_changes_since(game: Game, seq: int) -> None:
         + "\n".join(f"- {plain(line)}" for line in lines[-5:])
         + more
     )
-
-
-def journal_text(line: JournalLine, state: GameState) -> str:
-    """One journal line as text: ``"#12 (cw-fc (Commonwealth Field Commander)): 1st Essex
-    expends 3 CP"``, or the enemy's hidden entries as ``"#13: Axis: 1 entry"``."""
-    if isinstance(line, HiddenEntries):
-        span = f"#{line.first}" if line.first == line.last else f"#{line.first}–#{line.last}"
-        return f"{span}: {hidden_text(line)}"
-    seq, event = line
-    return f"#{seq} ({posted_by(event)}): {event_log.describe(event, state)}"
-
-
-def hidden_text(line: HiddenEntries) -> str:
-    """``"Axis: 3 entries"``: a run of the enemy's journal entries, counted only."""
-    return f"{side_name(line.side)}: {line.count} entr{'y' if line.count == 1 else 'ies'}"
-
-
-def posted_by(event: Event) -> str:
-    """Who posted ``event``: its seat with side and role (``"cw-fc (Commonwealth Field
-    Commander)"``), else the side and role, "the ledger" or "a player"."""
-    source = event.source
-    named = who(source.side or "", source.role or "", source.app_made, "a player")
-    if source.seat:
-        return f"{source.seat} ({named})" if named != "a player" else source.seat
-    return named
-
-
-def who(side: str, role: str, app_made: bool, nobody: str = "—") -> str:
-    """``"Commonwealth Logistics Commander"`` from an event's side and role, "the ledger" for
-    events it posted itself, ``nobody`` when neither is recorded."""
-    if app_made:
-        return "the ledger"
-    named = (SIDE_NAMES.get(side, side), ROLE_NAMES.get(role, role))  # type: ignore[call-overload]
-    return " ".join(part for part in named if part) or nobody
 
 
 @dataclass(frozen=True)

@@ -2,14 +2,19 @@
 
 CP and Cohesion Levels are ``Fraction``s in the rows; they are shown with
 ``ledger.model.quantities.format_cp`` ("2 1/2", "-3/4"), right-aligned like the other numbers.
+
+On a phone (``on_phone``: the browser's User-Agent says so) a table shows its key columns
+(``Col.phone``, else the first ``PHONE_COLUMNS``) and folds the whole table into an expander
+below, so the page never needs scrolling sideways (issue 17 item 6).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import pandas as pd
 import streamlit as st
@@ -21,7 +26,8 @@ from ledger.reports.tables import Row
 @dataclass(frozen=True, slots=True)
 class Col:
     """One table column: the row key, its heading, an optional tooltip, cell formatter,
-    alignment (numbers and CP are right-aligned without asking) and width in pixels."""
+    alignment (numbers and CP are right-aligned without asking) and width in pixels;
+    ``phone``: one of the few columns a phone shows first (``show_table``)."""
 
     key: str
     label: str
@@ -29,6 +35,30 @@ class Col:
     show: Callable[[Any], object] | None = None
     align: Literal["left", "center", "right"] | None = None
     width: int | None = None
+    phone: bool = False
+
+
+PHONE_COLUMNS: Final = 3
+"""Columns a phone shows of a table none of whose columns is marked ``phone``: the first."""
+
+_PHONE_AGENT: Final = re.compile(r"Mobi|iPhone|iPod|Android.*Mobile|Windows Phone", re.I)
+"""User-Agents of phones (MDN: "Mobi" for most; tablets say neither and get the wide page)."""
+
+
+def on_phone() -> bool:
+    """Whether this page is drawn for a phone: the request's User-Agent
+    (``st.context.headers``) names one. ``False`` when there is no request (AppTest)."""
+    try:
+        agent = st.context.headers.get("User-Agent") or ""
+    except (AttributeError, RuntimeError):
+        return False
+    return bool(_PHONE_AGENT.search(agent))
+
+
+def phone_columns(columns: Sequence[Col]) -> tuple[Col, ...]:
+    """The columns a phone shows first: those marked ``phone``, else the first few."""
+    marked = tuple(c for c in columns if c.phone)
+    return marked or tuple(columns[:PHONE_COLUMNS])
 
 
 SUPPLY_COLUMNS: tuple[Col, ...] = tuple(
@@ -69,10 +99,25 @@ def frame(rows: Sequence[Row], columns: Sequence[Col]) -> pd.DataFrame:
 def show_table(
     rows: Sequence[Row], columns: Sequence[Col], *, empty: str = "None.", height: int | None = None
 ) -> None:
-    """Render ``rows`` as a full-width table of ``columns`` (or ``empty`` when there are none)."""
+    """Render ``rows`` as a full-width table of ``columns`` (or ``empty`` when there are none).
+
+    On a phone (``on_phone``) only the key columns (``phone_columns``) are shown, the whole
+    table in an expander below ("All 9 columns"), scrolled within its own frame."""
     if not rows:
         st.caption(empty)
         return
+    if on_phone():
+        first = phone_columns(columns)
+        _dataframe(rows, first, height)
+        if len(first) < len(columns):
+            with st.expander(f"All {len(columns)} columns"):
+                _dataframe(rows, columns, height)
+        return
+    _dataframe(rows, columns, height)
+
+
+def _dataframe(rows: Sequence[Row], columns: Sequence[Col], height: int | None) -> None:
+    """One ``st.dataframe`` of ``rows`` under ``columns``' headings, tooltips and alignment."""
     config: dict[str, Any] = {}
     for col in columns:
         if _as_text([row.get(col.key) for row in rows]):

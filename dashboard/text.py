@@ -10,10 +10,14 @@ from collections.abc import Iterable
 from typing import Final
 
 from ledger.model.errors import LedgerError
+from ledger.model.events import Event
 from ledger.model.holdings import TruckGroup
 from ledger.model.quantities import COMMODITY_NAMES
+from ledger.model.seats import ROLE_NAMES, SIDE_NAMES, side_name
 from ledger.model.state import GameState
 from ledger.model.units import Side
+from ledger.model.view import HiddenEntries, JournalLine
+from ledger.reports import event_log
 
 _MARKDOWN_SPECIAL = re.compile(
     r"[\\`*_{}\[\]<>#|~$]"  # emphasis, code, links, HTML, headings, tables, strike, KaTeX
@@ -149,3 +153,37 @@ def holders(state: GameState, side: Side) -> list[str]:
     trucks = [t.id for t in state.trucks.values() if t.side == side and t.in_play(state.clock)]
     units = [u.id for u in state.units_in_play(side)]
     return dumps + trucks + units
+
+
+def journal_text(line: JournalLine, state: GameState) -> str:
+    """One journal line as text: ``"#12 (cw-fc (Commonwealth Field Commander)): 1st Essex
+    expends 3 CP"``, or the enemy's hidden entries as ``"#13: Axis: 1 entry"``."""
+    if isinstance(line, HiddenEntries):
+        span = f"#{line.first}" if line.first == line.last else f"#{line.first}–#{line.last}"
+        return f"{span}: {hidden_text(line)}"
+    seq, event = line
+    return f"#{seq} ({posted_by(event)}): {event_log.describe(event, state)}"
+
+
+def hidden_text(line: HiddenEntries) -> str:
+    """``"Axis: 3 entries"``: a run of the enemy's journal entries, counted only."""
+    return f"{side_name(line.side)}: {line.count} entr{'y' if line.count == 1 else 'ies'}"
+
+
+def posted_by(event: Event) -> str:
+    """Who posted ``event``: its seat with side and role (``"cw-fc (Commonwealth Field
+    Commander)"``), else the side and role, "the ledger" or "a player"."""
+    source = event.source
+    named = who(source.side or "", source.role or "", source.app_made, "a player")
+    if source.seat:
+        return f"{source.seat} ({named})" if named != "a player" else source.seat
+    return named
+
+
+def who(side: str, role: str, app_made: bool, nobody: str = "—") -> str:
+    """``"Commonwealth Logistics Commander"`` from an event's side and role, "the ledger" for
+    events it posted itself, ``nobody`` when neither is recorded."""
+    if app_made:
+        return "the ledger"
+    named = (SIDE_NAMES.get(side, side), ROLE_NAMES.get(role, role))  # type: ignore[call-overload]
+    return " ".join(part for part in named if part) or nobody

@@ -1,6 +1,7 @@
 """Journal page: the events the seat may read, newest first (the enemy's only counted, "Axis: 3
 entries", through ``journal_for``), and Undo of the seat's own last action (which appends a
-reversing event)."""
+reversing event). Opened at ``?entry=12`` (the links of a command's summary,
+``context.show_recorded``), it shows that entry first, as the seat may read it."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import Game, hidden_text, open_game, posted_by, show_status
+from dashboard.context import ENTRY_PARAM, JOURNAL_PAGE, Game, open_game, show_status
 from dashboard.tables import Col, show_table
-from dashboard.text import plain
+from dashboard.text import hidden_text, plain, posted_by
 from ledger.commands.outcome import Outcome
 from ledger.commands.undo import undo
 from ledger.model.events import EventUndone
@@ -23,7 +24,7 @@ from ledger.reports.tables import Row
 SHOWN: Final = 200
 
 HISTORY_COLUMNS: Final = (
-    Col("seq", "#"),
+    Col("seq", "#", phone=True),
     Col("game_time", "Game time"),
     Col(
         "who",
@@ -31,7 +32,7 @@ HISTORY_COLUMNS: Final = (
         "seat, side and command role; 'the ledger' for events it posted itself",
         width=240,
     ),
-    Col("what", "What happened"),
+    Col("what", "What happened", phone=True),
     Col("why", "Why", width=280),
     Col("undone", "Undone", "reversed by a later undo event"),
 )
@@ -112,10 +113,36 @@ def journal_rows(game: Game, lines: list[JournalLine]) -> list[Row]:
     return rows
 
 
+def linked_entry(game: Game) -> None:
+    """The entry the page was opened at (``?entry=12``): its number, game time, who recorded
+    it, what it did and why, as the seat may read it; a number the journal does not hold is
+    said so."""
+    raw = st.query_params.get(ENTRY_PARAM)
+    if raw is None:
+        return
+    last = game.session.last_seq
+    if not raw.isdigit() or not 1 <= int(raw) <= last:
+        st.warning(plain(f"Entry {raw!r}: the journal holds entries #1 to #{last}."))
+        return
+    seq = int(raw)
+    [line] = game.journal(game.session.since(seq)[:1])
+    [row] = journal_rows(game, [line])
+    with st.container(border=True):
+        undone = " · undone by a later entry" if row["undone"] else ""
+        st.markdown(
+            f"**#{seq}** · {plain(str(row['game_time']))} · {plain(str(row['who']))}{undone}"
+            f"  \n{plain(str(row['what']))}"
+        )
+        if row["why"]:
+            st.caption(f"Why: {plain(str(row['why']))}")
+        st.page_link(JOURNAL_PAGE, label="The whole journal", icon=":material/history:")
+
+
 def render() -> None:
     """The Journal page."""
     game = open_game()
     st.title("Journal")
+    linked_entry(game)
     table = st.container()
     undo_area = st.container()
     with undo_area:
