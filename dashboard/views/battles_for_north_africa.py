@@ -72,8 +72,21 @@ EXPLANATION_COLUMNS: Final = (
 
 
 def _unit(slot: str, label: str, attacker: bool) -> dict[str, Any] | None:
-    """One unit's widgets (``slot`` is "attacker_0", ...): the unit, or ``None`` when empty."""
+    """One unit's widgets (``slot`` is "attacker_0", ...), folded in an expander named by the
+    unit: the unit, or ``None`` when empty."""
     kind0, name0, af0, df0 = PRESETS.get(slot, (NONE, "", 0, 0))
+    shown = st.session_state.get(f"{K}{slot}_type", kind0)
+    named = st.session_state.get(f"{K}{slot}_name", name0)
+    title = f"{label}: {named or 'unnamed'} ({shown})" if shown != NONE else f"{label}: empty"
+    with st.expander(plain(title)):
+        return _unit_fields(slot, label, attacker, (kind0, name0, af0, df0))
+
+
+def _unit_fields(
+    slot: str, label: str, attacker: bool, preset: tuple[str, str, int, int]
+) -> dict[str, Any] | None:
+    """The widgets of ``_unit``, filled with ``preset`` (type, name, AF, DF) at first."""
+    kind0, name0, af0, df0 = preset
     types = [NONE, *unit_types()]
     cols = st.columns([2, 2, 1, 1, 1, 1, 1])
     kind = cols[0].selectbox(label, types, index=types.index(kind0), key=f"{K}{slot}_type")
@@ -129,11 +142,17 @@ def _unit(slot: str, label: str, attacker: bool) -> dict[str, Any] | None:
     return unit
 
 
-def _units() -> dict[str, Any]:
-    st.markdown("**Attackers**")
-    attackers = [_unit(f"attacker_{i}", f"Attacker {i + 1}", True) for i in range(ATTACKER_SLOTS)]
-    st.markdown("**Defenders** (every unit in the hex)")
-    defenders = [_unit(f"defender_{i}", f"Defender {i + 1}", False) for i in range(DEFENDER_SLOTS)]
+def _units(attacking: Any, defending: Any) -> dict[str, Any]:
+    """The attackers' and defenders' slots, in the tabs ``attacking`` and ``defending``."""
+    with attacking:
+        attackers = [
+            _unit(f"attacker_{i}", f"Attacker {i + 1}", True) for i in range(ATTACKER_SLOTS)
+        ]
+    with defending:
+        st.caption("Every unit in the defender's hex.")
+        defenders = [
+            _unit(f"defender_{i}", f"Defender {i + 1}", False) for i in range(DEFENDER_SLOTS)
+        ]
     return {
         "attackers": [u for u in attackers if u],
         "defenders": [u for u in defenders if u],
@@ -158,7 +177,19 @@ def _crt(request: dict[str, Any]) -> None:
 
 
 def _combat() -> dict[str, Any]:
-    request = _units()
+    attacking, defending, ground, crt = st.tabs(
+        ["Attackers", "Defenders", "Terrain and fire", "CRT"]
+    )
+    request = _units(attacking, defending)
+    with ground:
+        _ground(request)
+    with crt:
+        _crt(request)
+    return request
+
+
+def _ground(request: dict[str, Any]) -> None:
+    """The defender's hex, the CRT asked for and the fire support, into ``request``."""
     cols = st.columns(4)
     terrain = cols[0].selectbox(
         "Defender's hex",
@@ -205,11 +236,17 @@ def _combat() -> dict[str, Any]:
         request["stukas"] = int(stukas)
     if failed:
         request["initiative_failure"] = True
-    _crt(request)
-    return request
 
 
 def _result() -> dict[str, Any]:
+    result, attacking, defending = st.tabs(["Result", "Attackers", "Defenders"])
+    with result:
+        request = _result_fields()
+    return {**request, **_units(attacking, defending)}
+
+
+def _result_fields() -> dict[str, Any]:
+    """The result code, its CRT, the fortification and the options of a result."""
     cols = st.columns(4)
     code = cols[0].selectbox("Result code", CODES, index=CODES.index("D2"), key=f"{K}code")
     table = cols[1].selectbox(
@@ -222,7 +259,7 @@ def _result() -> dict[str, Any]:
     fort = cols[2].selectbox("Fortification", [0, 1, 2], key=f"{K}result_fortification")
     instead = cols[3].checkbox("Steps instead of retreat", key=f"{K}instead")
     mines = st.checkbox("Every attacker attacked across minefields", key=f"{K}minefields")
-    request: dict[str, Any] = {"code": code, **_units(), "fortification": fort}
+    request: dict[str, Any] = {"code": code, "fortification": fort}
     if table:
         request["table"] = table
     if instead:

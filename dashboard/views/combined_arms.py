@@ -13,6 +13,7 @@ from typing import Any, Final
 import streamlit as st
 
 from dashboard.games import page_header, ruling_choices, run_calculation, show_json, show_result
+from dashboard.text import plain
 from ledger.games.combined_arms.crt import RESULT_MEANINGS
 from ledger.games.combined_arms.disruption import LEVELS
 from ledger.games.combined_arms.rulings import RULINGS
@@ -114,6 +115,26 @@ def _combat(options: dict[str, Preset]) -> dict[str, Any]:
     st.markdown("**Attackers** (their Attack Strengths are totalled, 8.13)")
     attackers = []
     for i in range(SLOTS):
+        entry = _attacker(options, i)
+        if entry is not None:
+            attackers.append(entry)
+    request["attackers"] = attackers
+    request["defender"] = _defender(options)
+    crossing = st.selectbox(
+        "The river hexside has", ["river", "ford", "bridge"], key=f"{K}crossing"
+    )
+    if crossing != "river":
+        request["river_crossing"] = crossing
+    return request
+
+
+def _attacker(options: dict[str, Preset], i: int) -> dict[str, Any] | None:
+    """Attacker slot ``i``, folded in an expander named by its unit (the first one open): its
+    request entry, or ``None`` when the slot is empty."""
+    default = 1 if i == 0 and options else 0
+    shown = st.session_state.get(f"{K}attacker_{i}", [NONE, *options, AIR][default])
+    name = "Air Strike (8.92)" if shown == AIR else _label(options)(shown)
+    with st.expander(plain(f"Attacker {i + 1}: {name}"), expanded=i == 0):
         cols = st.columns([3, 1, 1, 1])
         choice = cols[0].selectbox(
             f"Attacker {i + 1}",
@@ -138,24 +159,16 @@ def _combat(options: dict[str, Preset]) -> dict[str, Any]:
             help="Optional: an adjusted Attack Strength such as 6 or [3] (e.g. for range "
             "attenuation, 8.8, which the text lacks); blank uses the preset's Hard or Soft one.",
         )
-        if choice == NONE:
-            continue
-        entry: dict[str, Any] = {"air_strike": True} if choice == AIR else {"preset": choice}
-        if river:
-            entry["across_river"] = True
-        if hexes and choice != AIR:
-            entry["range_hexes"] = int(hexes)
-        if strength.strip() and choice != AIR:
-            entry["strength"] = strength.strip()
-        attackers.append(entry)
-    request["attackers"] = attackers
-    request["defender"] = _defender(options)
-    crossing = st.selectbox(
-        "The river hexside has", ["river", "ford", "bridge"], key=f"{K}crossing"
-    )
-    if crossing != "river":
-        request["river_crossing"] = crossing
-    return request
+    if choice == NONE:
+        return None
+    entry: dict[str, Any] = {"air_strike": True} if choice == AIR else {"preset": choice}
+    if river:
+        entry["across_river"] = True
+    if hexes and choice != AIR:
+        entry["range_hexes"] = int(hexes)
+    if strength.strip() and choice != AIR:
+        entry["strength"] = strength.strip()
+    return entry
 
 
 def _overrun(options: dict[str, Preset]) -> dict[str, Any]:
