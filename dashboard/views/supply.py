@@ -9,12 +9,20 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from dashboard.context import FormKeys, Game, open_game, run_form, show_status
+from dashboard.context import Game, open_game, run_form, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
-from dashboard.text import LINE_NAMES, holder_labels, holder_name, holders
-from ledger.commands import transfers
+from dashboard.text import LINE_NAMES, holder_name
+from dashboard.views.supply_forms import (
+    capture,
+    capture_form,
+    draw_water,
+    stock_form,
+    transfer,
+    transfer_form,
+    water_form,
+)
 from ledger.model.clock import WEATHERS
-from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
+from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES
 from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 from ledger.model.units import Side
@@ -78,15 +86,6 @@ TRUCK_COLUMNS: Final = (
 )
 
 
-def default_destination(state: GameState, ids: list[str]) -> int:
-    """The first holder after the first that is not an unlimited source (supplies sent there
-    would vanish, 60.44); index 1 when there is none."""
-    return next(
-        (i for i, h in enumerate(ids) if i and not (h in state.dumps and state.dumps[h].unlimited)),
-        1,
-    )
-
-
 def truck_rows(state: GameState, side: Side) -> list[Row]:
     """``reports.trucks`` with the line in words and the unit attached to named."""
     return [
@@ -97,40 +96,6 @@ def truck_rows(state: GameState, side: Side) -> list[Row]:
         }
         for r in reports.trucks(state, side)
     ]
-
-
-def transfer_form(game: Game, keys: FormKeys) -> None:
-    """From, To, the four supply amounts and a reason (values read by ``transfer``)."""
-    state = game.state
-    ids = holders(state, game.side)
-    if len(ids) < 2:
-        st.caption(f"{SIDE_NAMES[game.side]} has fewer than two supply holders.")
-        return
-    labels = holder_labels(state, ids)
-    with st.form(keys("form")):
-        origin_col, destination_col = st.columns(2)
-        origin_col.selectbox("From", ids, format_func=labels.__getitem__, key=keys("from"))
-        destination_col.selectbox(
-            "To",
-            ids,
-            index=default_destination(state, ids),
-            format_func=labels.__getitem__,
-            key=keys("to"),
-        )
-        for c, column in zip(COMMODITIES, st.columns(len(COMMODITIES)), strict=True):
-            column.number_input(COMMODITY_NAMES[c], min_value=0, value=0, step=1, key=keys(c))
-        st.text_input("Reason", placeholder="e.g. Truck convoy line 4", key=keys("reason"))
-        st.form_submit_button("Transfer supplies", type="primary", key=keys("submit"))
-
-
-def transfer(game: Game, keys: FormKeys) -> None:
-    """Send the submitted transfer form as ``transfers.transfer``; show the outcome."""
-    origin, destination = keys.value("from"), keys.value("to")
-    supplies = Supplies(*(int(keys.value(c) or 0) for c in COMMODITIES))
-    reason = str(keys.value("reason") or "")
-    game.execute(
-        lambda s: transfers.transfer(s, origin, destination, supplies, game.source(s, reason))
-    )
 
 
 WHOLE_SIDE: Final = "__side__"
@@ -189,6 +154,21 @@ def forecast_view(game: Game) -> None:
     st.altair_chart(lines + zero, width="stretch")
 
 
+def in_and_out(game: Game) -> None:
+    """Supplies in and out (49–52): water drawn at a well, supplies consumed, arriving and
+    captured, one tab each, every form the command of its CLI subcommand."""
+    st.subheader("Supplies in and out")
+    water_tab, consume_tab, arrive_tab, capture_tab = st.tabs(
+        ["Draw water", "Consume", "Arrive", "Capture"]
+    )
+    run_form(game, "water", water_tab, draw_water, water_form)
+    consume_draw, consume_submit = stock_form("consume")
+    run_form(game, "consume", consume_tab, consume_submit, consume_draw)
+    arrive_draw, arrive_submit = stock_form("arrive")
+    run_form(game, "arrive", arrive_tab, arrive_submit, arrive_draw)
+    run_form(game, "capture", capture_tab, capture, capture_form)
+
+
 def render() -> None:
     """The Supply page."""
     game = open_game()
@@ -198,6 +178,7 @@ def render() -> None:
     st.subheader("Transfer supplies")
     form = st.container()
     run_form(game, "transfer", form, transfer, transfer_form)
+    in_and_out(game)
     state = game.state
     dumps_tab, trucks_tab, units_tab = tables.tabs(
         ["Supply Dumps", "Truck Points", "Supplies with units"]

@@ -45,6 +45,7 @@ from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.rules.consumption import truck_movement_fuel
 from ledger.rules.consumption_rates import ConsumptionRulings
+from ledger.rules.cp_actions import cp_actions
 from ledger.rules.holding_limits import never_runs_out_at, receiving_errors, tank_errors
 
 CONSUMPTION_CAUSES: Final = {
@@ -375,6 +376,16 @@ def well_yield(source_kind: str, roll: int) -> tuple[int, bool]:
         if row["source"] == source_kind:
             return int(row["yields"][roll - 1]), bool(row["depletion_check"][roll - 1])
     raise ValueError(f"{source_kind!r} is not a town or bir well (52.7)")
+
+
+def draw_water_cp(state: GameState) -> Fraction:
+    """6.3: CP a unit expends to draw water now (``draw_water`` posts it): none in the
+    Organization Phase, the "draw-water" action's 1 CP in any other; truck groups expend none."""
+    if is_phase(state.phase, ORGANIZATION):
+        return Fraction(0)
+    cost = cp_actions()["draw-water"].cost
+    assert cost is not None
+    return cost
 
 
 def draw_water(
