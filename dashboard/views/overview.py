@@ -1,16 +1,17 @@
-"""Overview page: the clock, supply points per side, warnings, and ending the Operations Stage."""
+"""Overview page: the clock, supply points per side, and the warnings: shortages, units over
+their CPA or at a low Cohesion Level (ending the Operations Stage is on the Your phase page)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.context import Game, open_game, show_status, sides_in
+from dashboard.context import open_game, show_status, sides_in
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import plain
-from ledger.commands.stage_end import end_stage
 from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 from ledger.reports import tables as reports
+from ledger.reports.agenda import shortages
 from ledger.rules.checks import warnings
 
 HELD_IN = {
@@ -69,8 +70,17 @@ def warning_list(state: GameState) -> None:
     worst first, with the rule cases."""
     st.subheader("Warnings")
     found = warnings(state)
+    short = [item for side in sides_in(state) for item in shortages(state, side)]
+    for item in short:  # 52.5, 49.16, 50.12, 51.22, 52.6: what the side lacks now
+        st.warning(plain(f"{item.summary} ({item.case})"), icon=":material/warning:")
+        with st.expander(f"Which ({len(item.lines)})"):
+            st.markdown("\n".join(f"- {plain(line)}" for line in item.lines))
     if not found:
-        st.success("No warnings: no unit is over its CPA or at Cohesion Level −17 or worse.")
+        if not short:
+            st.success(
+                "No warnings: no unit is short of supplies, over its CPA or at Cohesion "
+                "Level −17 or worse."
+            )
         return
     cohesion = sum(1 for w in found if w.check in ("cohesion-17", "cohesion-26"))
     over = sum(1 for w in found if w.check == "over-cpa")
@@ -92,32 +102,18 @@ def warning_list(state: GameState) -> None:
     show_table(rows, WARNING_COLUMNS, height=min(38 + 35 * len(rows), 420))
 
 
-def end_stage_form(game: Game) -> None:
-    """A form ending the Operations Stage through ``end_stage``."""
-    st.subheader("End Operations Stage")
-    note = st.container()
-    with st.form("end_stage", clear_on_submit=True, border=False):
-        reason = st.text_input("Reason", placeholder="optional: a log-sheet line")
-        if st.form_submit_button("End Operations Stage", type="primary"):
-            game.execute(lambda s: end_stage(s, game.source(s, reason)))
-    now = game.state.clock
-    note.caption(
-        f"Every unit's CP expended go back to 0 (6.16) and the clock moves from "
-        f"{now.short} to {now.next_stage().short}."
-    )
-
-
 def render() -> None:
     """The Overview page."""
     game = open_game()
     st.title("Overview")
-    top = st.container()
-    st.divider()
-    end_stage_form(game)
-    with top:
-        clock(game.state)
-        supply(game.state)
-        warning_list(game.state)
+    clock(game.state)
+    st.page_link(
+        "views/turn.py",
+        label="Your phase: tasks and the end of the stage",
+        icon=":material/play_arrow:",
+    )
+    supply(game.state)
+    warning_list(game.state)
     show_status(game)
 
 
