@@ -5,7 +5,8 @@ a convoy by its place, size and requisition; first-line trucks by their unit), w
 its truck points by type, its cargo and the CP it used of its CPA (8.18, 54.2); a Move convoy
 form (``quartermaster move-trucks``: ``ledger.commands.logistics.move_trucks``) and a Load or
 unload form (``quartermaster transfer``: its loading CP are ``ledger.commands.convoys.handling``'s),
-so a convoy the Convoy planner loaded can be driven to its unit and unloaded there.
+so a convoy the Convoy planner loaded can be driven to its unit and unloaded there; and a
+Deliver form (``quartermaster fulfil R --from GROUP``) that unloads it and closes the requisition.
 """
 
 from __future__ import annotations
@@ -32,19 +33,18 @@ from ledger.commands.convoys import convoy_phase_refusal, group_name, loading_cp
 from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, CPFormatError, format_cp, parse_cp
 from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
+from ledger.planning.available import dedicated_to
 from ledger.reports import tables as reports
 from ledger.reports.tables import Row
 
 LINES: Final = {"first": "First line (8.96)", "second_third": "Convoy (8.18)"}
 GROUP_COLUMNS: Final = (
-    Col("name", "Trucks", phone=True, width=260),
+    Col("name", "Trucks", phone=True),
     Col("location", "Hex", phone=True),
     Col("cp", "CP used", "CP expended this OpStage of the CPA (8.18, 8.98, 54.2)", phone=True),
-    Col("line", "Line"),
     Col("light", "Light"),
     Col("medium", "Medium"),
     Col("heavy", "Heavy"),
-    Col("truck_points", "Truck Points", "light, medium and heavy together (54.2)"),
     *(Col(c, COMMODITY_NAMES[c], "supply points loaded on the trucks") for c in COMMODITIES),
 )
 DIRECTIONS: Final = {"load": "Load onto the convoy", "unload": "Unload from the convoy"}
@@ -180,6 +180,52 @@ def load(game: Game, keys: FormKeys) -> None:
     send_transfer(game, origin, destination, amounts(keys), reason(keys))
 
 
+def deliveries(game: Game) -> dict[str, str]:
+    """The side's convoys the Convoy planner loaded for a requisition still open (their
+    ``purpose``, ``ledger.planning.available.dedicated_to``): convoy id → requisition."""
+    state = game.state
+    found = {}
+    for group_id in convoy_ids(game):
+        requisition = dedicated_to(state.trucks[group_id])
+        filed = state.requisitions.get(requisition or "")
+        if requisition and filed is not None and filed.status == "open":
+            found[group_id] = requisition
+    return found
+
+
+def deliver_form(game: Game, keys: FormKeys) -> None:
+    """Deliver: a convoy loaded for a requisition, which fulfils it with all that was asked
+    (``quartermaster fulfil R --from GROUP``: the unloading and the requisition closed)."""
+    loaded = deliveries(game)
+    if not loaded:
+        st.caption(
+            "No convoy carries an open requisition's supplies: the Convoy planner loads them."
+        )
+        return
+    labels = convoy_labels(game.state, list(loaded))
+    with st.form(keys("form")):
+        st.selectbox(
+            "Convoy",
+            list(loaded),
+            format_func=labels.__getitem__,
+            key=keys("unit"),
+            help="In the unit's hex (ruling same-hex-transfers): move it there first.",
+        )
+        reason_input(keys, "e.g. delivered at C3721")
+        st.form_submit_button("Fulfil its requisition", type="primary", key=keys("submit"))
+
+
+def deliver(game: Game, keys: FormKeys) -> None:
+    """Send the Deliver form as ``logistics.fulfil_requisition`` from the convoy."""
+    group, why = str(keys.value("unit")), reason(keys)
+    requisition = deliveries(game).get(group, "")
+    game.execute(
+        lambda s: relabelled(
+            logistics.fulfil_requisition(s, requisition, group, game.source(s, why))
+        )
+    )
+
+
 def phase_notes(game: Game) -> None:
     """What the forms do in the current phase: the convoy phase refusal of ``move_trucks``
     (8.18), the CP a load or unload costs now (6.3)."""
@@ -211,8 +257,11 @@ def render() -> None:
     move_area = st.container()
     st.subheader("Load or unload")
     load_area = st.container()
+    st.subheader("Deliver a requisition")
+    deliver_area = st.container()
     run_form(game, "move_convoy", move_area, move, move_form)
     run_form(game, "load_convoy", load_area, load, load_form)
+    run_form(game, "deliver_convoy", deliver_area, deliver, deliver_form)
     with notes:
         phase_notes(game)
     with table:

@@ -11,8 +11,12 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from ledger.commands.logistics import file_requisition
 from ledger.commands.organization_phase import advance_phase
+from ledger.model.quantities import Supplies
 from ledger.model.source import Source
+from ledger.planning.accept import accept_plan
+from ledger.planning.proposal import plan_for_side
 from tests.dashboard.cli_twin import CliTwin, entries, same_entries, session_of
 from tests.dashboard.pages import app_on
 from tests.dashboard.test_app import click, field, texts
@@ -131,3 +135,42 @@ def test_unreadable_cp_is_refused_naming_the_field(graziani_db: str) -> None:
     move(at, "D3714", "twelve")
     assert "CP expended" in at.error[0].value and "nothing was written" in at.error[0].value
     assert not at.exception
+
+
+def test_a_planned_convoy_is_loaded_driven_and_delivers_its_requisition(graziani_db: str) -> None:
+    rnf = "cw.unassigned_inf.1st_rnf_mg_bn"  # 1st RNF MG Bn, C3721
+    to_truck_convoy_phase(graziani_db)
+    session = session_of(graziani_db)
+    lc = Source(session.state.clock, "commonwealth", "logistics_commander")
+    session.execute(lambda s: file_requisition(s, rnf, Supplies(stores=20), lc))
+    plan = plan_for_side(session.state, "commonwealth")
+    assert plan is not None
+    session.execute(lambda s: accept_plan(s, plan, lc))
+    # 20 Stores on 1 heavy truck point split off the convoy at Cairo, loaded there (2 CP, 6.3)
+    (group,) = [t for t in session_of(graziani_db).state.trucks.values() if "CR1" in t.purpose]
+    name = "Convoy at Cairo (1 TP, requisition CR1 for 1st RNF MG Bn)"
+    at = logistics_page()
+    table = at.dataframe[0].value
+    assert table[table["Trucks"] == name].iloc[0]["CP used"] == "2 of 30"
+    field(at.selectbox, "load_convoy_unit").select(group.id)
+    field(at.radio, "load_convoy_way").set_value("load")
+    field(at.selectbox, "load_convoy_other").select("cw_unlimited_cairo")
+    field(at.number_input, "load_convoy_fuel").set_value(4)
+    click(at, "Load or unload")
+    field(at.selectbox, "move_convoy_unit").select(group.id)
+    field(at.text_input, "move_convoy_hex").input("C3721")
+    field(at.text_input, "move_convoy_cp").input("20")
+    click(at, "Move convoy")
+    assert not at.error, texts(at)
+    # 1 truck point × 4 groups of five CP = 4 Fuel (49.13); 2 + 2 + 20 = 24 CP of 30
+    moved = session_of(graziani_db).state.trucks[group.id]
+    assert (moved.location, moved.cp_expended, moved.cargo.fuel) == ("C3721", 24, 0)
+    assert field(at.selectbox, "deliver_convoy_unit").value == group.id
+    click(at, "Fulfil its requisition")
+    assert not at.error, texts(at)
+    state = session_of(graziani_db).state
+    assert state.requisitions["CR1"].status == "fulfilled"
+    assert state.units[rnf].supplies.stores == 20
+    assert state.trucks[group.id].cp_expended == 26  # unloading: 2 CP more (6.3)
+    assert "No convoy carries an open requisition" in texts(at)
+    assert not INTERNAL_ID.search(texts(at))
