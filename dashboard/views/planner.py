@@ -1,6 +1,8 @@
-"""Convoy planner page: the loading that delivers the most of the side's open requisitions
-(``ledger.planning``), shown leg by leg and requisition by requisition, and recorded when the
-Logistics Commander accepts it (``accept_plan``, one undoable action).
+"""Convoy planner page: the loading that answers the most of the side's open requisitions
+(``ledger.planning``), each leg said in one sentence (what it draws or loads, where, where the
+convoy drives and when it delivers), the figures leg by leg and requisition by requisition, the
+convoys it cannot plan from and why, and recorded when the Logistics Commander accepts it
+(``accept_plan``, one undoable action).
 
 The proposal is kept in ``st.session_state`` between the "Plan convoys" and "Accept" clicks,
 with the journal sequence it was planned at: a plan, not the ledger (the state is read afresh on
@@ -17,12 +19,19 @@ import streamlit as st
 from dashboard.context import Game, open_game, show_status
 from dashboard.tables import Col, show_table
 from dashboard.text import plain
+from ledger.commands.convoys import group_name
 from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES
 from ledger.model.seats import SIDE_NAMES
 from ledger.model.units import Side
 from ledger.planning.accept import accept_plan, unready_legs
 from ledger.planning.convoy_values import DEFAULT_TIME_LIMIT, ConvoyPlan
-from ledger.planning.proposal import leg_rows, plan_for_side, requisition_rows
+from ledger.planning.proposal import (
+    leg_rows,
+    plan_for_side,
+    plan_summary,
+    requisition_rows,
+    unplanned_rows,
+)
 
 PROPOSAL_KEY: Final = "planner_proposal"
 PLAN_KEY: Final = "planner_plan"
@@ -38,12 +47,16 @@ LEG_COLUMNS: Final = (
     Col("requisition", "Requisition"),
     Col("for", "For", width=200),
     Col("load_at", "Load at"),
-    Col("convoy", "Convoy", "empty: a direct draw in the unit's hex, no trucks"),
-    Col("convoy_at", "Convoy at"),
+    Col("place", "In"),
+    Col("convoy_name", "Convoy", "empty: a direct draw where the unit stands, no trucks"),
     Col("light", "Light"),
     Col("medium", "Medium"),
     Col("heavy", "Heavy"),
     *(Col(c, COMMODITY_NAMES[c], "supply points") for c in COMMODITIES),
+    Col("drives_to", "Drives to", "in the Truck Convoy Movement Phase (8.18)"),
+    Col(
+        "cp_to_drive", "CP to drive", "CPA for supplies (54.2) less CP expended, loading, unloading"
+    ),
 )
 REQUISITION_COLUMNS: Final = (
     Col("requisition", "Requisition"),
@@ -51,7 +64,7 @@ REQUISITION_COLUMNS: Final = (
     *(
         Col(f"{c}_{what}", f"{COMMODITY_NAMES[c]} {what}", "supply points")
         for c in COMMODITIES
-        for what in ("wanted", "delivered", "short")
+        for what in ("wanted", "planned", "short")
     ),
 )
 
@@ -102,17 +115,22 @@ def _controls(game: Game) -> None:
         for r in state.requisitions.values()
         if r.status == "open" and state.units[r.unit_id].side == game.side
     ]
-    convoys = [
-        g.id
+    convoys = {
+        g.id: group_name(state, g.id)
         for g in state.trucks.values()
         if g.side == game.side and g.line == "second_third" and g.in_play(state.clock)
-    ]
+    }
     limit_col, req_col, convoy_col = st.columns([1, 2, 2])
     limit = limit_col.number_input(
         "Time limit (s)", 1.0, 120.0, DEFAULT_TIME_LIMIT, 1.0, key="planner_time_limit"
     )
     left_out = req_col.multiselect("Leave out requisitions", open_ids, key="planner_without_r")
-    convoys_out = convoy_col.multiselect("Leave out convoys", convoys, key="planner_without_c")
+    convoys_out = convoy_col.multiselect(
+        "Leave out convoys",
+        list(convoys),
+        format_func=lambda g: convoys.get(g, g),
+        key="planner_without_c",
+    )
     if st.button("Plan convoys", type="primary", key=PLAN_KEY):
         with st.spinner("Planning…"):
             plan = plan_for_side(
@@ -137,13 +155,22 @@ def _show(game: Game, proposal: Proposal) -> None:
     if proposal.seq != game.session.last_seq:
         st.warning("The ledger changed since this plan was made: plan again before accepting.")
     metrics = st.columns(3)
-    metrics[0].metric("Delivered", plan.total_delivered.describe())
-    metrics[1].metric("Truck points", plan.truck_points)
-    metrics[2].metric("Seconds", f"{plan.seconds:.2f}")
-    st.caption(f"{STATUS[plan.status]}. {plain(plan.message)}")
-    st.subheader("Legs")
-    show_table(leg_rows(state, plan), LEG_COLUMNS, empty="Nothing can be delivered.")
-    st.subheader("Delivered against wanted")
+    summary = plan_summary(plan)
+    metrics[0].metric("Drawn at once", summary["drawn"], help="direct draws: delivered on Accept")
+    metrics[1].metric(
+        "Loaded on trucks",
+        summary["loaded"],
+        help="delivered only if the convoys reach the units' hexes (8.18)",
+    )
+    metrics[2].metric("Truck points", plan.truck_points)
+    st.caption(f"{STATUS[plan.status]} in {plan.seconds:.2f} s. {plain(plan.message)}")
+    st.subheader("What the plan does")
+    rows = leg_rows(state, plan)
+    if rows:
+        st.markdown("\n".join(f"{row['leg']}. {plain(row['says'])}" for row in rows))
+    show_table(rows, LEG_COLUMNS, empty="Nothing can be delivered.")
+    _not_planned(game)
+    st.subheader("Planned against wanted")
     show_table(requisition_rows(state, plan), REQUISITION_COLUMNS)
     unready = unready_legs(state, plan)
     if unready:
@@ -161,13 +188,24 @@ def _show(game: Game, proposal: Proposal) -> None:
     )
 
 
+def _not_planned(game: Game) -> None:
+    """The convoys the planner cannot load and why (``unplanned_rows``), as a warning."""
+    left_out = unplanned_rows(game.state, game.side)
+    if left_out:
+        st.warning(
+            "Convoys not planned from:\n\n"
+            + "\n".join(f"- {plain(row['name'])}: {plain(row['why'])}" for row in left_out)
+        )
+
+
 def render() -> None:
     """The Convoy planner page."""
     game = open_game()
     st.title("Convoy planner")
     st.caption(
-        f"{SIDE_NAMES[game.side]} open requisitions against dump stocks and free convoy "
-        "points (54.2 capacities, CPA for supplies)."
+        f"{SIDE_NAMES[game.side]} open requisitions against dump stocks and the free points "
+        "of convoys standing at a dump (54.1, 54.2 capacities, CPA for supplies). A unit at a "
+        "dump draws at once; a convoy loads now and delivers only when it reaches the unit."
     )
     kept = _proposal(game)
     if kept is not None and st.session_state.get(ACCEPT_KEY):

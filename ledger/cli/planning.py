@@ -111,7 +111,10 @@ def _run_requisitions(app: App, session: GameSession, args: argparse.Namespace) 
     from ledger.reports import tables as reports
 
     state = session.view
-    print_report(reports.requisitions(state, args.side, open_only=args.open), args.json, "(none)")
+    rows = reports.requisitions(state, args.side, open_only=args.open)
+    if not args.json:  # players read the unit's name; the id is for machines (--json)
+        rows = [{k: v for k, v in row.items() if k != "unit_id"} for row in rows]
+    print_report(rows, args.json, "(none)")
 
 
 def _run_requisition(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -165,16 +168,17 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
         plan_for_side,
         plan_summary,
         requisition_rows,
+        unplanned_rows,
     )
 
-    left_out, convoys_out = args.exclude_requisition, args.exclude_convoy
-    errors = exclusion_errors(state, args.side, left_out, convoys_out)
+    left_requisitions, convoys_out = args.exclude_requisition, args.exclude_convoy
+    errors = exclusion_errors(state, args.side, left_requisitions, convoys_out)
     if errors:
         raise Refused(errors)
     plan = plan_for_side(
         state,
         args.side,
-        exclude_requisitions=left_out,
+        exclude_requisitions=left_requisitions,
         exclude_convoys=convoys_out,
         time_limit=args.time_limit,
     )
@@ -189,16 +193,24 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
         }
         for t in plan_as_transfers(plan)
     ]
+    legs = leg_rows(state, plan)
+    left_out = unplanned_rows(state, args.side)
     report: dict[str, Any] = {
         **plan_summary(plan),
         "transfers": transfers,
-        "legs": leg_rows(state, plan),
+        "legs": legs,
         "requisitions": requisition_rows(state, plan),
+        "not_planned": left_out,
     }
     if not args.json:
         print_report(plan_summary(plan), False)
         print()
-        print_report(leg_rows(state, plan), False, "(nothing can be delivered)")
+        for leg in legs:
+            print(f"{leg['leg']}. {leg['says']}")
+        if not legs:
+            print("(nothing can be delivered)")
+        for row in left_out:
+            print(f"not planned: {row['name']}: {row['why']}")
     if not args.accept:
         if args.json:
             print_report(report, True)

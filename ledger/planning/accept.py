@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from ledger.commands.convoys import group_name
 from ledger.commands.logistics import file_requisition
 from ledger.commands.outcome import Outcome
 from ledger.commands.transfers import HEX, transfer
@@ -101,8 +102,9 @@ def _unready(state: GameState, legs: Sequence[Numbered]) -> list[tuple[int, Ledg
                     n,
                     LedgerError(
                         f"leg {n}",
-                        f"{group.id} is in {here}, {dump.name} in {there}: move the convoy to "
-                        "the dump (`move-trucks`) before it loads",
+                        f"{group_name(state, group.id)} is in {here}, not in {dump.name}'s "
+                        f"hex {there}: move the convoy to the dump (`move-trucks`) before it "
+                        "loads",
                         "54.1",
                     ),
                 )
@@ -161,11 +163,15 @@ def _carrier_errors(state: GameState, legs: Sequence[Numbered]) -> list[LedgerEr
         where = f"leg {first_leg[group_id]}"
         group = state.trucks.get(group_id)
         if group is None:
-            errors.append(LedgerError(where, f"no truck group {group_id!r}"))
+            errors.append(LedgerError(where, "no such truck group: plan again"))
             continue
         if group.line != "second_third" or not group.in_play(state.clock):
             errors.append(
-                LedgerError(where, f"{group_id} is not a convoy in play (8.18, 8.86)", "8.18")
+                LedgerError(
+                    where,
+                    f"{group_name(state, group_id)} is not a convoy in play (8.18, 8.86)",
+                    "8.18",
+                )
             )
             continue
         free = free_carrier(group)
@@ -174,7 +180,8 @@ def _carrier_errors(state: GameState, legs: Sequence[Numbered]) -> list[LedgerEr
                 errors.append(
                     LedgerError(
                         where,
-                        f"{group_id} has {free.points(t)} free {t} truck points, the plan "
+                        f"{group_name(state, group_id)} has {free.points(t)} free {t} truck "
+                        "points, the plan "
                         f"takes {n}: {n - free.points(t)} short",
                         "54.2",
                     )
@@ -279,7 +286,7 @@ class _Recorder:
                 purpose=purpose_for(self.state, requisition_id),
                 notes="",
                 case="54.2",
-                source=f"split from {carrier_id} by the convoy plan",
+                source=f"split from {group_name(self.state, carrier_id)} by the convoy plan",
             )
             points = {t: getattr(leg, t)}
             split = TruckPointsMoved(

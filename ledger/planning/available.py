@@ -6,6 +6,15 @@ assumes the cargo rides on the heaviest points first (heavy, then medium, then l
 taking its share of every commodity, and a point that carries anything is not free. That leaves
 the light points, the fastest carrying supplies (54.2 CPA 40 against 30), free longest.
 
+Where a convoy loads (ruling ``planner-loading-place``, 54.1, 8.98): a truck group loads only at
+a dump in its own place (``same_place``), and only when that place is one a counter can stand
+in: a map hex (``"C4131"``), a Tripoli/Tunisia box (8.81) or a place named alone (``"Cairo"``,
+``"Alexandria"``: the unlimited sources of 60.44 stand there). A location a scenario gives as a
+choice or a description — ``"Anywhere, maps (as printed; unclear)"``, ``"any own air
+facility"``, ``"map C or D, Egypt"``, ``"Alexandria (E3613 and/or E3714)"`` — is no place: the
+group (or dump) is not planned from, and ``unplanned_convoys`` says why, until the players put
+it somewhere (``move-trucks``). Direct draws likewise need dump and unit in one such place.
+
 A convoy loaded under an accepted plan (``ledger.planning.accept``) is dedicated to one
 requisition: its ``purpose`` reads ``"requisition R3 for <unit>"`` (``purpose_for``). While that
 requisition is open the group is not a carrier, and the requisition is planned only for what is
@@ -22,6 +31,7 @@ from typing import Final
 
 from ledger.model.dumps import never_runs_out
 from ledger.model.holdings import Dump, DumpKind, TruckGroup
+from ledger.model.places import is_tripoli_tunisia_box
 from ledger.model.quantities import Supplies
 from ledger.model.state import GameState
 from ledger.model.trucks import TruckType
@@ -34,6 +44,32 @@ pool (shared among air facilities, 59.52)."""
 LOADING_ORDER: Final[tuple[TruckType, ...]] = ("heavy", "medium", "light")
 """The order cargo already on a truck group is assumed to fill its truck types."""
 _PURPOSE = re.compile(r"^requisition ([AC]?R\d+)\b")  # AR1, CR1 (R1: journals before)
+_MAP_HEX: Final = re.compile(r"^[A-E]\d{4}$")
+_NAMED_PLACE: Final = re.compile(r"^[A-Z][A-Za-z'.\- ]*$")
+_CHOICE_WORDS: Final = frozenset(
+    {"any", "anywhere", "or", "and", "and/or", "map", "maps", "within"}
+)
+"""Words that make a location a choice or a description, not a place (``is_place``)."""
+
+
+def is_place(location: str) -> bool:
+    """True when a counter can stand at ``location`` and load there (ruling
+    ``planner-loading-place``): a map hex (``"C4131"``), a Tripoli/Tunisia box (8.81), or a
+    place named alone (``"Cairo"``). False for a choice or a description: ``"Anywhere, maps
+    (as printed; unclear)"``, ``"any own air facility"``, ``"map C or D, Egypt"``,
+    ``"Alexandria (E3613 and/or E3714)"``, ``""``."""
+    text = location.strip()
+    if _MAP_HEX.match(text) or is_tripoli_tunisia_box(text):
+        return True
+    words = {w.casefold() for w in text.split()}
+    return bool(_NAMED_PLACE.match(text)) and not words & _CHOICE_WORDS
+
+
+def same_place(here: str, there: str) -> bool:
+    """True when two locations are one place a convoy can load at (``is_place``), compared
+    without regard to case or surrounding spaces: ``"Cairo"`` and ``"cairo"``; never two
+    descriptions, even the same one."""
+    return is_place(here) and here.strip().casefold() == there.strip().casefold()
 
 
 def purpose_for(state: GameState, requisition_id: str) -> str:
@@ -97,19 +133,46 @@ def free_carrier(group: TruckGroup) -> Carrier:
     )
 
 
-def carriers_of(state: GameState, side: Side) -> tuple[Carrier, ...]:
-    """The free truck points of ``side``'s second/third-line truck groups (convoys, 8.18) in
-    play now, those with any free point, in the state's order; not those dedicated to an open
-    requisition (``dedicated_to``)."""
-    carriers = (
-        free_carrier(g)
+def convoys_of(state: GameState, side: Side) -> tuple[TruckGroup, ...]:
+    """``side``'s second/third-line truck groups (convoys, 8.18) in play now with a free truck
+    point, in the state's order; not those dedicated to an open requisition
+    (``dedicated_to``)."""
+    return tuple(
+        g
         for g in state.trucks.values()
         if g.side == side
         and g.line == "second_third"
         and g.in_play(state.clock)
         and not _serving_open_requisition(state, g)
+        and sum(free_carrier(g).points(t) for t in LOADING_ORDER) > 0
     )
-    return tuple(c for c in carriers if c.light + c.medium + c.heavy > 0)
+
+
+def carriers_of(state: GameState, side: Side) -> tuple[Carrier, ...]:
+    """The free truck points of ``side``'s convoys (``convoys_of``) as ``Carrier``s; those
+    ``unplanned_convoys`` names are left out."""
+    left_out = set(unplanned_convoys(state, side))
+    return tuple(free_carrier(g) for g in convoys_of(state, side) if g.id not in left_out)
+
+
+def unplanned_convoys(state: GameState, side: Side) -> dict[str, str]:
+    """The convoys of ``side`` (``convoys_of``) the planner does not load, by group id, each
+    with why, in the players' words: a location that is no place (``is_place``), or no
+    ``side`` dump to load at in its place (ruling ``planner-loading-place``, 54.1)."""
+    dump_places = {
+        d.location.strip().casefold()
+        for d in state.dumps.values()
+        if d.side == side and d.kind in PLANNED_DUMP_KINDS
+    }
+    why: dict[str, str] = {}
+    for group in convoys_of(state, side):
+        if not is_place(group.location):
+            why[group.id] = (
+                f"{group.location!r} is no hex or place to load at: move it into a hex first (54.1)"
+            )
+        elif group.location.strip().casefold() not in dump_places:
+            why[group.id] = f"no dump of its side in {group.location} to load at (54.1)"
+    return why
 
 
 def stocks_of(

@@ -45,7 +45,17 @@ def test_plan_then_accept_records_the_draw_and_refiles_the_rest(planner_db: str)
     # a direct draw at Mersa Matruh: all 1000 ammo and the 10 stores; 500 ammo short
     assert list(legs["Ammunition"]) == [1000] and list(legs["Stores"]) == [10]
     assert list(wanted["Ammunition short"]) == [500]
-    assert {m.label: m.value for m in at.metric}["Truck points"] == "0"
+    metrics = {m.label: m.value for m in at.metric}
+    assert (metrics["Drawn at once"], metrics["Loaded on trucks"]) == (
+        "1000 Ammunition, 10 Stores",
+        "nothing",
+    )
+    assert metrics["Truck points"] == "0"
+    said = "\n".join(m.value for m in at.markdown)
+    assert (
+        "1st RNF MG Bn draws 1000 Ammunition, 10 Stores from Mersa Matruh in C3721, where it "
+        "stands (CR1): delivered when the plan is accepted, no trucks." in said
+    )
     _click(at, "Accept plan")
     assert not at.error, [e.value for e in at.error]
     said = "\n".join(s.value for s in at.success)

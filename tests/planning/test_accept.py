@@ -23,7 +23,12 @@ from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.trucks import TruckType
 from ledger.planning.accept import accept_plan, unready_legs
-from ledger.planning.available import carriers_of, dedicated_to, requisitions_of
+from ledger.planning.available import (
+    carriers_of,
+    dedicated_to,
+    requisitions_of,
+    unplanned_convoys,
+)
 from ledger.planning.convoy_values import ConvoyPlan, PlannedLeg, Trip
 from ledger.planning.proposal import plan_for_side
 
@@ -112,7 +117,11 @@ def test_a_truck_leg_splits_its_points_off_and_loads_them(mini_state: GameState)
     done = _record(moved, fulfil_requisition(moved, "CR1", "cw_convoy.CR1", _source(moved)))
     assert done.units[RNF].supplies == Supplies(ammo=2 + 6, stores=3 + 15, water=4)
     assert done.requisitions["CR1"].status == "fulfilled"
-    assert carriers_of(done, "commonwealth")[-1].group_id == "cw_convoy.CR1"
+    # free again, but in C3920 with no dump to load at: not planned from until it drives back
+    assert [c.group_id for c in carriers_of(done, "commonwealth")] == ["cw_convoy"]
+    assert unplanned_convoys(done, "commonwealth") == {
+        "cw_convoy.CR1": "no dump of its side in C3920 to load at (54.1)"
+    }
 
 
 def test_a_leg_on_two_truck_types_makes_one_group_per_type(mini_state: GameState) -> None:
@@ -189,7 +198,8 @@ def test_a_convoy_away_from_its_dump_refuses_the_whole_plan(mini_state: GameStat
     refused = accept_plan(state, plan, _source(state))
     assert not refused.ok and refused.events == ()
     assert [e.field for e in refused.errors] == ["leg 1"]
-    assert "cw_convoy is in C3810, Mersa Matruh in C3721" in refused.errors[0].message
+    message = refused.errors[0].message
+    assert "convoy at C3810 (5 TP) is in C3810, not in Mersa Matruh's hex C3721" in message
     assert [e.field for e in unready_legs(state, plan)] == ["leg 1"]
 
 

@@ -11,7 +11,14 @@ from ledger.model.holdings import TruckGroup
 from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
-from ledger.planning.available import carriers_of, free_carrier, occupied_points, stocks_of
+from ledger.planning.available import (
+    carriers_of,
+    convoys_of,
+    free_carrier,
+    occupied_points,
+    stocks_of,
+    unplanned_convoys,
+)
 from ledger.planning.convoy_values import Carrier, Stock
 
 
@@ -62,14 +69,22 @@ def test_carriers_are_convoys_of_the_side_in_play_with_free_points(mini_state: G
     }
     state = replace(mini_state, trucks=trucks)
     # cw_c3721 is first-line (attached) trucks: not a convoy.
-    assert carriers_of(state, "commonwealth") == (
-        Carrier("cw_convoy", "D3714", light=3, medium=5, heavy=1),
-    )
-    assert [c.group_id for c in carriers_of(state, "axis")] == ["ax_convoy"]
-    assert [c.group_id for c in carriers_of(replace(state, clock=later), "commonwealth")] == [
+    assert [g.id for g in convoys_of(state, "commonwealth")] == ["cw_convoy"]
+    assert [g.id for g in convoys_of(state, "axis")] == ["ax_convoy"]
+    assert [g.id for g in convoys_of(replace(state, clock=later), "commonwealth")] == [
         "cw_convoy",
         "cw_later",
     ]
+    # in D3714, where the mini game has no dump, they load nowhere (54.1) ...
+    assert carriers_of(state, "commonwealth") == ()
+    assert unplanned_convoys(state, "commonwealth") == {
+        "cw_convoy": "no dump of its side in D3714 to load at (54.1)"
+    }
+    # ... at Mersa Matruh (C3721) they do
+    at_matruh = {k: replace(g, location="C3721") for k, g in trucks.items()}
+    assert carriers_of(replace(state, trucks=at_matruh), "commonwealth") == (
+        Carrier("cw_convoy", "C3721", light=3, medium=5, heavy=1),
+    )
 
 
 def test_stocks_are_the_sides_dumps_not_dummies(mini_state: GameState) -> None:
