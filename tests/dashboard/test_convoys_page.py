@@ -174,3 +174,25 @@ def test_a_planned_convoy_is_loaded_driven_and_delivers_its_requisition(graziani
     assert state.trucks[group.id].cp_expended == 26  # unloading: 2 CP more (6.3)
     assert "No convoy carries an open requisition" in texts(at)
     assert not INTERNAL_ID.search(texts(at))
+
+
+def test_a_reaction_needs_a_friendly_unit_in_the_convoys_hex(
+    graziani_db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli = CliTwin(tmp_path / "cli.db", capsys)
+    session_of(graziani_db).execute(
+        lambda s: advance_phase(s, "movement-and-combat/A", Source(s.clock))
+    )
+    cli.run("phase", "G", "--player", "A")
+    at = logistics_page()
+    assert "Move convoy does nothing now" in at.info[0].value
+    field(at.selectbox, "move_convoy_unit").select(CONVOY)
+    field(at.text_input, "move_convoy_hex").input("D3714")
+    field(at.text_input, "move_convoy_cp").input("5")
+    field(at.checkbox, "move_convoy_reaction").check()
+    click(at, "Move convoy")
+    said = cli.run("move-trucks", CONVOY, "D3714", "--cp", "5", "--reaction", status=1)
+    words = "a convoy reacts only stacked with a friendly combat unit; none is in Alexandria"
+    assert words in said
+    assert f"**Reaction:** {words} (8.53)" in at.error[0].value
+    assert session_of(graziani_db).state.trucks[CONVOY].location == "Alexandria"
