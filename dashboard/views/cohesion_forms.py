@@ -133,10 +133,10 @@ def morale_check(game: Game) -> None:
     except ValueError as exc:
         refused("Reading / Unit", str(exc))
         return
-    basic, cohesion, chart_row = st.columns(3)
-    basic.metric("Basic Morale", row["basic_morale"])
-    cohesion.metric("Cohesion Level", format_cp(row["cohesion"]))
-    chart_row.metric("17.4 row", str(row["chart_row"]))
+    st.markdown(  # one line, so a phone shows it without scrolling past three metrics
+        f"Basic Morale **{row['basic_morale']}** · Cohesion Level "
+        f"**{format_cp(Fraction(row['cohesion']))}** · 17.4 row **{plain(str(row['chart_row']))}**"
+    )
     if reading is not None:
         st.info(plain(f"Reading {reading}: Adjusted Morale {row['adjusted_morale']} (17.4)."))
     odds = row["adjusted_morale_odds"]

@@ -13,7 +13,7 @@ from typing import Final
 import streamlit as st
 
 from dashboard.context import FormKeys, Game, run_form
-from dashboard.text import error_lines, holder_name, plain
+from dashboard.text import holder_name, plain
 from ledger.commands.combat import end_combat_segment
 from ledger.model.events import CombatMarkersCleared
 from ledger.model.quantities import format_cp
@@ -57,10 +57,11 @@ def end_segment_form(game: Game, keys: FormKeys) -> None:
                 lines += cleared_lines(event, state)
         st.markdown("Ending the segment now posts:\n" + "\n".join(f"- {plain(x)}" for x in lines))
     else:
-        st.caption(
-            "Not now — "
-            + "; ".join(line.replace("**", "") for line in error_lines(preview.errors, state))
-        )
+        said = [
+            e.message + (f" ({e.case})" if e.case and e.case not in e.message else "")
+            for e in preview.errors
+        ]
+        st.caption(plain("Not now: " + "; ".join(said)))
     with st.form(keys("form")):
         st.text_input("Reason", placeholder="e.g. Combat Segment 1 over", key=keys("reason"))
         st.form_submit_button("End Combat Segment", key=keys("submit"))

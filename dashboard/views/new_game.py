@@ -226,7 +226,7 @@ def render() -> None:
         ):
             st.caption(
                 "Where the printed rules are ambiguous or silent, the ledger takes a named "
-                "ruling (hover a ruling's ⓘ for its question). Leave the default unless the "
+                "ruling (the ? beside each one asks its question). Leave the default unless the "
                 "table agreed another option."
             )
             ruling_fields(scenario_id, rulings)
