@@ -253,15 +253,14 @@ def render() -> None:
     )
     notes = st.container()
     table = st.container()
+    # Each form's outcome shows under it; the notes and the table above are drawn afterwards,
+    # so they show the ledger after the command.
     st.subheader("Move convoy")
-    move_area = st.container()
+    run_form(game, "move_convoy", st.container(), move, move_form)
     st.subheader("Load or unload")
-    load_area = st.container()
+    run_form(game, "load_convoy", st.container(), load, load_form)
     st.subheader("Deliver a requisition")
-    deliver_area = st.container()
-    run_form(game, "move_convoy", move_area, move, move_form)
-    run_form(game, "load_convoy", load_area, load, load_form)
-    run_form(game, "deliver_convoy", deliver_area, deliver, deliver_form)
+    run_form(game, "deliver_convoy", st.container(), deliver, deliver_form)
     with notes:
         phase_notes(game)
     with table:

@@ -161,12 +161,16 @@ def in_and_out(game: Game) -> None:
     water_tab, consume_tab, arrive_tab, capture_tab = st.tabs(
         ["Draw water", "Consume", "Arrive", "Capture"]
     )
-    run_form(game, "water", water_tab, draw_water, water_form)
     consume_draw, consume_submit = stock_form("consume")
-    run_form(game, "consume", consume_tab, consume_submit, consume_draw)
     arrive_draw, arrive_submit = stock_form("arrive")
-    run_form(game, "arrive", arrive_tab, arrive_submit, arrive_draw)
-    run_form(game, "capture", capture_tab, capture, capture_form)
+    for name, tab, submit, draw in (  # each outcome shows in its own tab, under its form
+        ("water", water_tab, draw_water, water_form),
+        ("consume", consume_tab, consume_submit, consume_draw),
+        ("arrive", arrive_tab, arrive_submit, arrive_draw),
+        ("capture", capture_tab, capture, capture_form),
+    ):
+        with tab:
+            run_form(game, name, st.container(), submit, draw)
 
 
 def render() -> None:
