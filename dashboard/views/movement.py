@@ -288,13 +288,14 @@ def check_form(game: Game, keys: FormKeys) -> None:
         return
     for number, row in enumerate(due):
         st.number_input(
-            f"{row['name']}: reading (11–66, the large die the tens)",
+            f"{plain(row['name'])}: reading (11–66, the large die the tens)",
             min_value=11,
             max_value=66,
             step=1,
             value=None,
             key=keys(f"roll{number}"),
         )
+        st.caption(f"Points broken down, odds (21.34): {_odds_text(row['odds'])}")
     st.button("Record check", type="primary", key=keys("submit"))
 
 
