@@ -128,3 +128,21 @@ def test_cp_entered_instead_need_a_reason(bardia: str) -> None:
     submit(at, "move_submit")
     assert not at.error, texts(at)
     assert _session(bardia).state.units[LX].cp_expended == 6
+
+
+def test_the_path_is_built_a_hex_at_a_time(bardia: str) -> None:
+    _advance(bardia, "movement-and-combat/A")
+    at = app_on("views/movement.py", side="axis")
+    field(at.selectbox, "move_unit").select(LX).run()
+    field(at.radio, "move_route").set_value("road").run()
+    field(at.selectbox, "move_terrain").set_value("clear").run()
+    submit(at, "move_add")
+    field(at.radio, "move_route").set_value("track").run()
+    field(at.selectbox, "move_terrain").set_value("rough").run()
+    field(at.multiselect, "move_sides").set_value(["wadi"]).run()
+    submit(at, "move_add")
+    assert field(at.text_input, "move_path").value == "road:clear, track:rough+wadi"
+    # road ½ (note 6); track (rough 4 + wadi 4) ÷ 2 = 4 (note 8)
+    assert "**Path:** 4 1/2 CP by the chart (motorized column, 8.37)" in texts(at)
+    submit(at, "move_drop")
+    assert field(at.text_input, "move_path").value == "road:clear"
