@@ -135,7 +135,8 @@ def move(game: Game, keys: FormKeys) -> None:
         return
     game.execute(
         lambda s: relabelled(
-            logistics.move_trucks(s, group, to, cp, game.source(s, why), reaction=reaction)
+            logistics.move_trucks(s, group, to, cp, game.source(s, why), reaction=reaction),
+            {"trucks": "Convoy"},
         )
     )
 

@@ -12,7 +12,7 @@ commands; nothing here decides a rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Final
 
@@ -80,13 +80,15 @@ FORM_FIELDS: Final = {
 """The CLI's option names in command errors, as these forms label their fields."""
 
 
-def relabelled(outcome: Outcome) -> Outcome:
-    """``outcome`` with each error's field named as the form labels it (``FORM_FIELDS``), so a
-    refusal names the field the player filled in; the command and its checks are unchanged."""
+def relabelled(outcome: Outcome, labels: Mapping[str, str] | None = None) -> Outcome:
+    """``outcome`` with each error's field named as the form labels it (``labels``, else
+    ``FORM_FIELDS``), so a refusal names the field the player filled in; the command and its
+    checks are unchanged."""
     if outcome.ok:
         return outcome
+    names = {**FORM_FIELDS, **(labels or {})}
     return Outcome(
-        errors=tuple(replace(e, field=FORM_FIELDS.get(e.field, e.field)) for e in outcome.errors)
+        errors=tuple(replace(e, field=names.get(e.field, e.field)) for e in outcome.errors)
     )
 
 
