@@ -31,6 +31,7 @@ from ledger.model.units import Side
 from ledger.rules.breakdown import BreakdownRulings, breakdown_points
 from ledger.rules.consumption import unit_water
 from ledger.rules.consumption_rates import ConsumptionRulings
+from ledger.rules.cp_actions import cp_actions
 from ledger.rules.movement_cost import terrain_warnings
 
 _WEATHERS: Final[tuple[Weather, ...]] = ("normal", "hot", "sandstorm", "rainstorm")
@@ -57,7 +58,7 @@ class MovePreview:
     error or no hex); ``cp``: what the move would expend (the player's ``cp`` when given,
     ``overridden``, else ``path_cp``); ``cp_left``: CPA − CP expended − ``cp`` (negative: over
     the CPA); ``ceiling``: 8.17's 150 % of a non-motorized unit's CPA (``None`` when
-    motorized) and ``ceiling_left`` what it leaves after the move; ``dp``: the DP the CP over
+    motorized, or for an action in the other player's portion: Reaction, Retreat Before Assault) and ``ceiling_left`` what it leaves after the move; ``dp``: the DP the CP over
     the CPA earn (6.21) and ``cohesion_after`` the level they leave (6.22); ``fuel`` burnt
     (49.13) against ``fuel_held``; ``breakdown_points`` gained (21.23) and ``breakdown_total``
     for the Operations Stage (21.25), ``vehicles`` each type's column and check due; ``water``
@@ -172,7 +173,9 @@ def move_preview(
     amount = spent if spent is not None else Fraction(0)
     cpa = state.cpa(unit)
     ceiling = None
-    if cpa is not None and cpa <= NON_MOTORIZED_CPA:
+    chosen = cp_actions().get(action)
+    voluntary = chosen is None or chosen.portion == "own"  # 8.17: not Reaction, Retreat
+    if cpa is not None and cpa <= NON_MOTORIZED_CPA and voluntary:
         ceiling = cpa * VOLUNTARY_CEILING
     after = unit.cp_expended + amount
     dp = Fraction(0) if cpa is None else disorganization_earned(unit.cp_expended, amount, cpa)

@@ -130,3 +130,11 @@ def test_moving_now_names_the_phase(graziani: GameState, graziani_setup: Setup) 
     assert moving_now(organizing) == (
         "Units move in a Movement and Combat Phase (8.11); it is C. Organization Phase now."
     )
+
+
+def test_the_8_17_ceiling_is_for_voluntary_moves_only(graziani: GameState) -> None:
+    # 8.17: Reaction and Retreat Before Assault are not voluntary, in the other player's portion
+    moving = move_preview(graziani, ESSEX, "rough", "D3614")
+    retreating = move_preview(graziani, ESSEX, "rough", "D3614", action="retreat-before-assault")
+    assert (moving.ceiling, moving.ceiling_left) == (15, 12)
+    assert (retreating.ceiling, retreating.ceiling_left) == (None, None)
