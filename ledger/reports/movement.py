@@ -54,17 +54,18 @@ class VehicleCheck:
 class MovePreview:
     """The figures of a move not yet recorded (CP, Fraction; supply points, int).
 
-    ``hexes``: each hex entered with its CP (8.37) or its refusal; ``path_cp``: their sum (``None`` when the path has an
-    error or no hex); ``cp``: what the move would expend (the player's ``cp`` when given,
-    ``overridden``, else ``path_cp``); ``cp_left``: CPA − CP expended − ``cp`` (negative: over
-    the CPA); ``ceiling``: 8.17's 150 % of a non-motorized unit's CPA (``None`` when
-    motorized, or for an action in the other player's portion: Reaction, Retreat Before Assault) and ``ceiling_left`` what it leaves after the move; ``dp``: the DP the CP over
-    the CPA earn (6.21) and ``cohesion_after`` the level they leave (6.22); ``fuel`` burnt
-    (49.13) against ``fuel_held``; ``breakdown_points`` gained (21.23) and ``breakdown_total``
-    for the Operations Stage (21.25), ``vehicles`` each type's column and check due; ``water``
-    the unit needs for the Operations Stage having moved (52.4) against ``water_held``;
-    ``warnings`` the chart's notes the players check; ``errors`` every refusal ``move_unit``
-    would give now (nothing recorded while there is one)."""
+    ``hexes``: each hex entered with its CP (8.37) or its refusal; ``path_cp``: their sum
+    (``None`` when the path has an error or no hex); ``cp``: what the move would expend (the
+    player's ``cp`` when given, ``overridden``, else ``path_cp``); ``cp_left``: CPA − CP
+    expended − ``cp`` (negative: over the CPA); ``ceiling``: 8.17's 150 % of a non-motorized
+    unit's CPA (``None`` when motorized, or for an action in the other player's portion:
+    Reaction, Retreat Before Assault) and ``ceiling_left`` what it leaves after the move;
+    ``dp``: the DP the CP over the CPA earn (6.21) and ``cohesion_after`` the level they leave
+    (6.22); ``fuel`` burnt (49.13) against ``fuel_held``; ``breakdown_points`` gained (21.23)
+    and ``breakdown_total`` for the Operations Stage (21.25), ``vehicles`` each type's column
+    and check due; ``water`` the unit needs for the Operations Stage having moved (52.4) against
+    ``water_held``; ``warnings`` the chart's notes the players check; ``errors`` every refusal
+    ``move_unit`` would give now (nothing recorded while there is one)."""
 
     unit_id: str
     unit_name: str
