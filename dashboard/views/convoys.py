@@ -162,7 +162,7 @@ def load_form(game: Game, keys: FormKeys) -> None:
             horizontal=True,
         )
         st.selectbox(
-            "Dump or unit",
+            "Dump, unit or trucks",
             others,
             format_func=other_labels.__getitem__,
             key=keys("other"),
