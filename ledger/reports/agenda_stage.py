@@ -1,8 +1,8 @@
 """What the journal of the current Operations Stage adds to a seat's "Your phase" page
 (``ledger.reports.agenda``): the weather recorded and the combats posted in this phase
 (``stage_log``) and the combats of the revealed plots still to resolve
-(``combats_to_resolve``). What ending the Operations Stage would post is
-``ledger.reports.stage_end``.
+(``combats_to_resolve``), and ending the Operations Stage now without writing: its refusals or
+what it would post (``stage_end``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from ledger.commands.stage_end import end_stage
+from ledger.model.apply import apply
+from ledger.model.errors import LedgerError
 from ledger.model.events import (
     CombatResolved,
     Event,
@@ -21,7 +24,9 @@ from ledger.model.events import (
 )
 from ledger.model.initiative import phasing_side
 from ledger.model.phases import ORGANIZATION
+from ledger.model.source import Source
 from ledger.model.state import GameState
+from ledger.reports.event_log import describe
 from ledger.reports.plots import (
     anti_armor_requests,
     barrage_requests,
@@ -111,3 +116,29 @@ def combats_to_resolve(state: GameState, posted: Iterable[CombatResolved]) -> li
         else:
             left.append(title)
     return left
+
+
+@dataclass(frozen=True, slots=True)
+class StageEnd:
+    """Ending the Operations Stage now, as ``end_stage`` would (5.2; ruling
+    ``end-stage-phase``): ``errors`` why it may not (empty: it may), else ``posts``, each
+    event it would post in words (``ledger.reports.event_log.describe``)."""
+
+    errors: tuple[LedgerError, ...]
+    posts: tuple[str, ...]
+
+
+def stage_end(state: GameState, source: Source) -> StageEnd:
+    """``ledger.commands.stage_end.end_stage`` run on ``state`` for ``source`` without writing:
+    its refusals, or what it would post, each event described against the state it follows
+    (the end itself with the CP back to 0, 6.16; idle RP, 6.24.1; Breakdown Points, 21.25;
+    combat markers, 15.81; the upkeep, 49.3, 51.1, 52.4, 52.6)."""
+    outcome = end_stage(state, source)
+    if outcome.errors:
+        return StageEnd(tuple(outcome.errors), ())
+    lines = []
+    after = state
+    for event in outcome.events:
+        lines.append(describe(event, after))
+        after = apply(after, event)
+    return StageEnd((), tuple(lines))

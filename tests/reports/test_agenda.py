@@ -24,7 +24,7 @@ from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import TOEHolding
 from ledger.reports import agenda
-from ledger.reports.agenda_stage import combats_to_resolve, stage_log
+from ledger.reports.agenda_stage import combats_to_resolve, stage_end, stage_log
 from tests.seats import AXIS_FC, CW_FC, CW_LC, UMPIRE, seated_game
 
 
@@ -270,3 +270,16 @@ def test_the_umpire_sees_both_sides_pending(store: EventStore, graziani_setup: S
     umpire = GameSession(store, "g", UMPIRE)
     sides = {p.summary.split(":")[0] for p in agenda.pending(umpire.view, None, None)}
     assert sides == {"Axis", "Commonwealth"}
+
+
+def test_the_end_of_the_stage_is_previewed_without_writing(graziani: GameState) -> None:
+    early = stage_end(graziani, Source(graziani.clock))
+    assert [(e.field, e.case) for e in early.errors] == [("phase", "5.2")] and not early.posts
+    last = to_phase(graziani, "patrol/B")
+    preview = stage_end(last, Source(last.clock))
+    assert not preview.errors
+    assert preview.posts[0] == "GT 1 OpStage 1 ended; GT 1 OpStage 2 begins (0 units' CP reset)"
+    # 38 Commonwealth and 87 Axis units find no water at the upkeep (52.4, 52.51, 52.52).
+    assert preview.posts[1].startswith("water for GT 1 OpStage 1 (52.41): ")
+    assert "125 unit(s) short" in preview.posts[1]
+    assert last.clock.short == "GT 1 OpStage 1"  # nothing applied
