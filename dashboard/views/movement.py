@@ -254,11 +254,17 @@ def check_form(game: Game, keys: FormKeys) -> None:
     """Breakdown check: a unit with vehicles (those due first), each type's 21.38 column and
     exact odds, one reading 11–66 a type due."""
     state = game.state
-    unit_ids = vehicle_units(state, game.side)
+    due = vehicle_units(state, game.side)
+    unit_ids = list(due)
     if not unit_ids:
         st.caption("No unit of this side has vehicles.")
         return
-    st.selectbox("Unit", unit_ids, format_func=lambda u: unit_label(state, u), key=keys("unit"))
+    st.selectbox(
+        "Unit",
+        unit_ids,
+        format_func=lambda u: unit_label(state, u) + (" — check due" if due[u] else ""),
+        key=keys("unit"),
+    )
     st.radio(
         "Sandstorm (21.37d)",
         list(SANDSTORM),
@@ -282,11 +288,11 @@ def check_form(game: Game, keys: FormKeys) -> None:
         [{**r, "due": "yes" if r["due"] else "no", "odds": _odds_text(r["odds"])} for r in rows],
         ODDS_COLUMNS,
     )
-    due = [r for r in rows if r["due"]]
-    if not due:
+    to_roll = [r for r in rows if r["due"]]
+    if not to_roll:
         st.caption("No check is due (21.26, 21.27).")
         return
-    for number, row in enumerate(due):
+    for number, row in enumerate(to_roll):
         st.number_input(
             f"{plain(row['name'])}: reading (11–66, the large die the tens)",
             min_value=11,

@@ -135,15 +135,15 @@ def repairing_now(state: GameState) -> str | None:
     )
 
 
-def vehicle_units(state: GameState, side: Side) -> list[str]:
-    """Ids of the side's units in play with vehicles (21.11), those due a Breakdown check now
-    first (21.26, 21.27), then by name."""
+def vehicle_units(state: GameState, side: Side) -> dict[str, bool]:
+    """The side's units in play with vehicles (21.11): {unit id: a Breakdown check is due now
+    (21.26, 21.27)}, those due first, then by name."""
     found: list[tuple[bool, str, str]] = []
     for unit in state.units_in_play(side):
         checks = type_checks(state, unit) if vehicle_types(state, unit) else ()
         if checks:
             found.append((not any(c.due for c in checks), unit.name, unit.id))
-    return [unit_id for *_, unit_id in sorted(found)]
+    return {unit_id: not later for later, _, unit_id in sorted(found)}
 
 
 def awaiting_repair_units(state: GameState, side: Side) -> list[str]:
