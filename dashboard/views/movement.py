@@ -285,7 +285,15 @@ def check_form(game: Game, keys: FormKeys) -> None:
         )
     )
     show_table(
-        [{**r, "due": "yes" if r["due"] else "no", "odds": _odds_text(r["odds"])} for r in rows],
+        [
+            {
+                **r,
+                "column": r["column"] or "none: 3 BP or fewer",
+                "due": "yes" if r["due"] else "no",
+                "odds": _odds_text(r["odds"]),
+            }
+            for r in rows
+        ],
         ODDS_COLUMNS,
     )
     to_roll = [r for r in rows if r["due"]]
