@@ -5,8 +5,9 @@ The page works with no game in the database (it never calls ``open_game``). The 
 runs ``create`` as its callback, before the next run draws the sidebar: the game is made with
 the CLI's functions (``load_scenario``, ``resolve``, ``create_game``, so the same refusals:
 a blank or taken name, an unknown ruling option) and chosen in the sidebar's game picker, so
-the other pages open it at once. Refused on a dashboard served to the network, where games
-are made on the host (``dashboard.served``).
+the other pages open it at once. A chosen game with seats shows its sign-in form first, as
+every page does. Refused on a dashboard served to the network, where games are made on the
+host (``dashboard.served``), after the chosen game's own checks (``open_game``).
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from typing import Final
 
 import streamlit as st
 
-from dashboard.context import GAME_KEY, current_store, keeps_seats
+from dashboard.context import GAME_KEY, current_store, keeps_seats, open_game
 from dashboard.served import served_on
+from dashboard.signin import sign_in_page, signed_in
 from dashboard.text import plain
 from ledger.charts.ruling import Ruling
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
 from ledger.io.scenario_index import game_rulings, scenario_rows
 from ledger.journal import DuplicateGameError, StoreError, UnknownGameError
+from ledger.journal.seats import seats_of
 from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.model.errors import LedgerError
 from ledger.model.scenario import Setup
@@ -168,34 +171,43 @@ def ruling_fields(scenario_id: str, rulings: tuple[Ruling, ...]) -> None:
         )
 
 
-def chosen_game() -> None:
-    """One line naming the game chosen in the sidebar now and its Game-Turn (only the clock:
-    nothing a seat keeps from another), so the player knows what a new game is chosen over."""
+def chosen_game() -> str:
+    """One line (Markdown) naming the game chosen in the sidebar now and its Game-Turn, so the player
+    knows what a new game is chosen over. A chosen game with seats shows its sign-in form
+    instead of the page until a seat signs in, as every page does (``open_game``)."""
+    store = current_store()
     name = st.session_state.get(GAME_KEY)
     if not name:
-        st.caption(plain(f"No game in {current_store().location} yet."))
-        return
+        return plain(f"No game in {store.location} yet.")
     try:
-        clock = GameSession(current_store(), name).state.clock
+        records = seats_of(store, name)
+        if records and signed_in(name) is None:
+            sign_in_page(store, name, records)
+            st.stop()
+        clock = GameSession(store, name).state.clock
     except (StoreError, UnknownGameError):
-        return
-    st.caption(plain(f"Chosen in the sidebar now: {name!r}, {clock.short} ({clock.calendar})."))
+        return ""
+    return plain(f"Chosen in the sidebar now: {name!r}, {clock.short} ({clock.calendar}).")
 
 
 def render() -> None:
     """The New game page."""
-    st.title("New game")
-    chosen_game()
-    st.caption(
-        "A game from a bundled scenario, with its named rulings (docs/rulings.md): "
-        "what `quartermaster new NAME --scenario ID --ruling ID=OPTION` makes."
-    )
-    if served_on():
+    if served_on():  # as every page: the game's sign-in, or its refusal without seats
+        open_game()
+        st.title("New game")
         st.info(
             "This dashboard is served to the network: games are made on the host, with "
             "`quartermaster new NAME --scenario graziani` (docs/seats.md)."
         )
         return
+    chosen = chosen_game()  # first: a chosen game with seats shows its sign-in form instead
+    st.title("New game")
+    if chosen:
+        st.caption(chosen)
+    st.caption(
+        "A game from a bundled scenario, with its named rulings (docs/rulings.md): "
+        "what `quartermaster new NAME --scenario ID --ruling ID=OPTION` makes."
+    )
     show_result()
     rows = scenario_list()
     ids = [str(r["id"]) for r in rows]

@@ -117,15 +117,16 @@ def surrender_check(game: Game) -> None:
     units = int(row["units"])
     out = str(row["out_of_ammunition"])
     said = f"{SIDE_NAMES[side]} in {where}: {units} unit{'s' if units != 1 else ''}"
-    if row["surrenders"]:
-        st.error(
+    if row["surrenders"]:  # a warning, not an error: the check itself went well
+        st.warning(
             plain(
                 f"{said}, every one out of ammunition: all surrender if close assaulted "
                 f"(15.15). {out}."
-            )
+            ),
+            icon=":material/flag:",
         )
     elif out:
-        st.warning(
+        st.info(
             plain(
                 f"{said}; out of ammunition: {out}. Not all of them, so they do not "
                 "surrender if close assaulted (15.15)."

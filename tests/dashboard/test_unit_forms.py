@@ -99,7 +99,8 @@ def test_the_surrender_check_answers_as_the_cli(
     at.selectbox(key="surrender_hex").select(where).run()
     assert not at.exception, at.exception
     if surrenders:  # 1st Company, Fr Mtr Marine: out of ammunition, alone in its hex (15.15)
-        said = at.error[0].value
+        assert not at.error
+        said = at.warning[0].value
         assert "Commonwealth in C3926: 1 unit, every one out of ammunition" in said
         assert "1st Company, Fr Mtr Marine: 0 Ammunition" in said
     else:
