@@ -51,13 +51,13 @@ REVIEW_KEY: Final = "turn_end_review"
 
 
 def seat_side(game: Game) -> Side | None:
-    """The side whose agenda is shown: the seat's, or the sidebar's at the solo table;
+    """The side whose pending items are shown: the seat's, or the sidebar's at the solo table;
     ``None`` for the umpire's seat (both sides)."""
     return None if game.seat is not None and game.seat.umpire else game.side
 
 
 def seat_role(game: Game) -> Role | None:
-    """The role whose tasks are shown (``None``: the umpire's seat)."""
+    """The role whose pending items are shown (``None``: the umpire's seat, every role's)."""
     return None if seat_side(game) is None else game.role
 
 
@@ -142,10 +142,10 @@ def weather(game: Game, keys: FormKeys) -> None:
 
 
 def tasks_section(game: Game) -> None:
-    """What 5.2 III asks of the seat's role now, each with a link to its form."""
-    side, role = seat_side(game), seat_role(game)
-    who = f"{side_name(side)} {ROLE_NAMES[role]}" if side and role else "umpire"
-    st.subheader(f"Your tasks ({who})")
+    """What 5.2 III asks of the role recorded as now (the seat's; the umpire's and the solo
+    table's as picked in the sidebar), each with a link to its form."""
+    side, role = game.side, game.role
+    st.subheader(f"Your tasks ({side_name(side)} {ROLE_NAMES[role]})")
     found = agenda.tasks(game.state, side, role)
     if not found:
         st.caption(plain(agenda.idle_text(game.state, side, role)))

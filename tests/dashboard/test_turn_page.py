@@ -183,3 +183,13 @@ def test_the_overview_warns_of_units_without_water_after_the_first_stage(
     assert "Axis: 87 unit(s) without water (52.51, 52.52)" in warned
     assert not at.success
     assert not [b for b in at.button if "End" in b.label]  # ended from the Your phase page
+
+
+def test_the_umpire_sees_both_sides_pending_and_the_picked_role_s_tasks(seated_db: str) -> None:
+    at = signed_in("umpire")
+    warned = [w.value for w in at.warning]
+    assert "Axis: 84 unit(s) short of fuel (49.16)" in warned
+    assert "Commonwealth: 25 unit(s) short of fuel (49.16)" in warned
+    at.sidebar.selectbox(key="side").select("commonwealth").run()
+    at.sidebar.selectbox(key="role").select("logistics_commander").run()
+    assert "Your tasks (Commonwealth Logistics Commander)" in words(at)
