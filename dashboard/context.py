@@ -348,14 +348,16 @@ def phase_bar(game: Game) -> None:
     who = f"{side_name(game.side)} {ROLE_NAMES[game.role]}"
     if game.seat is not None:
         who = f"{plain(game.seat.name)} ({who})"
+    seat = game.seat
+    pickers = on_phone() and (seat is None or seat.umpire or len(seat.roles) > 1)
     st.caption(
         f"**{state.clock.short}** · {state.clock.calendar}  \n"
         f"**{plain(f'{now.letter}. {now.name}{player}')}** · {plain(following)}"
-        + ("" if on_phone() else f"  \nYou: {who}")
+        + ("" if pickers else f"  \nYou: {who}")
     )
-    if on_phone():
+    if pickers:
         with st.expander(f"You: {who}", icon=":material/person:"):
-            seat_pickers(game.seat)
+            seat_pickers(seat)
 
 
 def show_status(game: Game) -> None:
