@@ -65,6 +65,7 @@ ROLE_KINDS: Final[dict[Role, frozenset[str]]] = {
             "combat_markers_cleared",
             "supplies_consumed",
             "plot_committed",
+            "first_player_declared",
         }
     ),
     "logistics_commander": frozenset(
@@ -86,7 +87,8 @@ ROLE_KINDS: Final[dict[Role, frozenset[str]]] = {
     "commander_in_chief": frozenset(),
 }
 """The kinds of journal entry each command role posts (ruling ``seat-roles``): the Field Commander's
-group spends CP, moves, fights, reorganizes and asks for supplies (6.1, 8.1, 11.0, 4.55); the
+group spends CP, moves, fights, reorganizes, asks for supplies and, for the side with the
+Initiative, says who moves first (6.1, 8.1, 11.0, 4.55, 7.11); the
 Logistics Commander's keeps dumps, trucks, convoys and requisitions (4.53, 4.55, 8.9, 48-52); the
 Rear Area Commander's repairs, builds and receives arrivals (4.53, 21.0); the Air Marshal's plots
 air missions (4.54). The Commander-in-Chief may post what any group of the side posts."""
@@ -130,7 +132,7 @@ def posting_errors(seat: Seat, events: Sequence[Event], by_role: bool = True) ->
             continue
         roles = role_for(event.kind)
         if not any(seat.holds(role) for role in roles):
-            keepers = " or ".join(role_name(r) for r in roles) or "the umpire"
+            keepers = " or ".join(role_name(r) for r in roles) or "umpire"
             errors.append(
                 LedgerError(
                     "seat",

@@ -1,0 +1,29 @@
+"""Which command role posts the Initiative declaration (7.11, 4.5; ledger.model.seats)."""
+
+from __future__ import annotations
+
+from ledger.model.clock import GameTime
+from ledger.model.events import FirstPlayerDeclared
+from ledger.model.seats import Seat, posting_errors
+from ledger.model.source import Source
+from tests.seats import AXIS_FC, CW_LC
+
+DECLARED = FirstPlayerDeclared(Source(GameTime(1, 1), "axis", "field_commander"), "commonwealth")
+
+
+def test_the_field_commander_of_the_side_declares_who_moves_first() -> None:
+    assert posting_errors(AXIS_FC, [DECLARED]) == []
+    chief = Seat("axis-chief", "axis", ("commander_in_chief",))
+    assert posting_errors(chief, [DECLARED]) == []
+
+
+def test_a_logistics_seat_is_told_who_declares() -> None:
+    axis_lc = Seat("axis-lc", "axis", ("logistics_commander",))
+    (error,) = posting_errors(axis_lc, [DECLARED])
+    assert "first player declared is kept by the Field Commander" in str(error)
+    assert "the the" not in str(error)
+
+
+def test_the_other_side_cannot_declare_for_the_axis() -> None:
+    (error,) = posting_errors(CW_LC, [DECLARED])
+    assert "cannot post for Axis" in str(error)
