@@ -62,8 +62,8 @@ st.html(
     "{overflow-wrap: anywhere}</style>"
 )
 
-keep_choices()
 store = current_store()
+keep_choices(store)
 SEATS = st.Page("views/seats.py", title="Seats", icon=":material/badge:")
 pages = {**PAGES}
 if keeps_seats(store):

@@ -23,11 +23,11 @@ from typing import Any, Final, NoReturn
 
 import streamlit as st
 
-from dashboard.live import SEEN_KEY, moved_from, poll, seen
+from dashboard.live import SEEN_KEY, moved_from, poll, seen, show_changes_since, update_note
 from dashboard.served import not_served_message, served_on
 from dashboard.signin import seat_from_login, sign_in_page, sign_out, sign_out_button, signed_in
 from dashboard.tables import on_phone
-from dashboard.text import error_lines, journal_text, plain, posted_by
+from dashboard.text import error_lines, plain
 from ledger.commands.outcome import Outcome
 from ledger.journal import (
     EventStore,
@@ -46,7 +46,7 @@ from ledger.model.seats import ROLE_NAMES, SIDE_NAMES, Seat, side_name
 from ledger.model.source import ROLES, Role, Source
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
-from ledger.model.view import HiddenEntries, JournalLine, event_for, journal_for
+from ledger.model.view import JournalLine, event_for, journal_for
 from ledger.reports import event_log
 from ledger.reports.notices import new_warnings, warning_of
 
@@ -103,10 +103,15 @@ def sidebar(store: EventStore) -> None:
         poll(store, game)
 
 
-def keep_choices() -> None:
-    """Keep the game, side and role chosen while a page draws no picker for them (another
-    game's page; a phone, whose pickers are on the game pages): Streamlit forgets the value of
-    a widget not drawn in a run, unless it is set again before any widget is drawn."""
+def keep_choices(store: EventStore) -> None:
+    """Choose the store's first game when none of its games is chosen (so the navigation,
+    drawn before the sidebar, knows the game), and keep the game, side and role chosen while
+    a page draws no picker for them (another game's page; a phone, whose pickers are on the
+    game pages): Streamlit forgets the value of a widget not drawn in a run, unless it is set
+    again before any widget is drawn."""
+    names = [name for name, *_ in store.games()]
+    if names and st.session_state.get(GAME_KEY) not in names:
+        st.session_state[GAME_KEY] = names[0]
     for key in (GAME_KEY, SIDE_KEY, ROLE_KEY):
         if key in st.session_state:
             st.session_state[key] = st.session_state[key]
@@ -333,31 +338,45 @@ def open_game() -> Game:
 def phase_bar(game: Game) -> None:
     """The top of every game page, on a phone too (issue 17 items 1, 6): the Game-Turn and
     Operations Stage, the calendar, the phase of 5.2 III (with the side that is its Player A
-    or B, 7.16), the next phase, and who is at the keyboard. On a phone, the side and role
-    pickers are here (in an expander named by the choice), not only in the folded sidebar."""
+    or B, 7.16), the next phase, and who is at the keyboard; drawn again by ``show_status``
+    after the page's command. On a phone, the side and role pickers are here (in an expander
+    named by the choice), not only in the folded sidebar."""
+    seat = game.seat
+    pickers = on_phone() and (seat is None or seat.umpire or len(seat.roles) > 1)
+    st.session_state[BAR_KEY] = (st.empty(), not pickers)
+    _phase_line(game)
+    if pickers:
+        with st.expander(f"You: {_who(game)}", icon=":material/person:"):
+            seat_pickers(seat)
+
+
+BAR_KEY: Final = "_quartermaster_phase_bar"
+"""Session key of this run's phase bar: ``(placeholder, whether it names the seat)``."""
+
+
+def _who(game: Game) -> str:
+    """``"cw-fc (Commonwealth Field Commander)"``, or the side and role at a solo table."""
+    who = f"{side_name(game.side)} {ROLE_NAMES[game.role]}"
+    return who if game.seat is None else f"{plain(game.seat.name)} ({who})"
+
+
+def _phase_line(game: Game) -> None:
+    """Write the phase bar's caption into this run's placeholder (``BAR_KEY``)."""
+    drawn = st.session_state.get(BAR_KEY)
+    if not isinstance(drawn, tuple):
+        return
+    place, names_seat = drawn
     state = game.state
     at = phase_index(state.phase)
     now = PHASES[at]
     phasing = phasing_side(state)
-    player = (
-        f" (Player {now.player}: {side_name(phasing)})"
-        if now.player and phasing
-        else " (both players)"
-    )
+    player = f"Player {now.player}: {side_name(phasing)}" if now.player and phasing else ""
+    phase = f"{now.letter}. {now.name} ({player or 'both players'})"
     following = f"next: {PHASES[at + 1].label}" if at + 1 < len(PHASES) else "the last phase"
-    who = f"{side_name(game.side)} {ROLE_NAMES[game.role]}"
-    if game.seat is not None:
-        who = f"{plain(game.seat.name)} ({who})"
-    seat = game.seat
-    pickers = on_phone() and (seat is None or seat.umpire or len(seat.roles) > 1)
-    st.caption(
-        f"**{state.clock.short}** · {state.clock.calendar}  \n"
-        f"**{plain(f'{now.letter}. {now.name}{player}')}** · {plain(following)}"
-        + ("" if pickers else f"  \nYou: {who}")
+    place.caption(
+        f"**{state.clock.short}** · {state.clock.calendar}  \n**{plain(phase)}** · "
+        f"{plain(following)}" + (f"  \nYou: {_who(game)}" if names_seat else "")
     )
-    if pickers:
-        with st.expander(f"You: {who}", icon=":material/person:"):
-            seat_pickers(seat)
 
 
 def show_status(game: Game) -> None:
@@ -367,10 +386,11 @@ def show_status(game: Game) -> None:
     Pages call it last, so it shows the state after any command of this rerun; it notes the
     journal as drawn for the live poll (``dashboard.live``).
     """
+    _phase_line(game)  # after the page's command: the phase it left
     session = game.session
     before = moved_from(session.name)
     if before is not None and before < session.last_seq:
-        st.session_state[NOTE_KEY] = (session.name, _update_note(game, before))
+        st.session_state[NOTE_KEY] = (session.name, update_note(game, before))
     seen(session.name, session.last_seq)
     clock = game.state.clock
     seat = f"{plain(game.seat.name)} · " if game.seat is not None else ""
@@ -382,18 +402,6 @@ def show_status(game: Game) -> None:
     note = st.session_state.get(NOTE_KEY)
     if isinstance(note, tuple) and note[0] == session.name:
         st.sidebar.caption(note[1], help="Another seat's change, shown without a click.")
-
-
-def _update_note(game: Game, before: int) -> str:
-    """``"Updated: #12 by cw-lc (Commonwealth Logistics Commander)"``: the newest of the
-    events after ``before``, as the seat may read it."""
-    lines = game.journal(game.session.since(before + 1))
-    if not lines:
-        return ""
-    last = lines[-1]
-    if isinstance(last, HiddenEntries):
-        return plain(f"Updated: #{last.last} by {side_name(last.side)}")
-    return plain(f"Updated: #{last[0]} by {posted_by(last[1])}")
 
 
 def run_form(
@@ -439,24 +447,6 @@ action, so the player's next entry does not jump back to the first unit of the l
 
 ACCEPTED_KEY: Final = "_quartermaster_accepted"
 """Session-state flag ``Game.execute`` sets when a form's command was written."""
-
-
-def show_changes_since(game: Game, seq: int) -> None:
-    """Say what other players recorded after event ``seq`` (the one the player's form was
-    drawn from), as the seat may read it (``journal_for``: the enemy's entries only as
-    "Axis: 1 entry"): the command is now checked against the ledger as it stands."""
-    changed = game.session.since(seq + 1)
-    lines = [journal_text(line, game.state) for line in game.journal(changed)]
-    more = f"\n- … and {len(lines) - 5} more" if len(lines) > 5 else ""
-    st.info(
-        plain(
-            f"While you filled this in, the ledger changed ({len(changed)} event"
-            f"{'s' if len(changed) != 1 else ''}); your entry was checked against it:"
-        )
-        + "\n"
-        + "\n".join(f"- {plain(line)}" for line in lines[-5:])
-        + more
-    )
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from typing import Final
 import streamlit as st
 
 from dashboard.context import ENTRY_PARAM, JOURNAL_PAGE, Game, open_game, show_status
-from dashboard.tables import Col, show_table
+from dashboard.tables import Col, on_phone, show_table
 from dashboard.text import hidden_text, plain, posted_by
 from ledger.commands.outcome import Outcome
 from ledger.commands.undo import undo
@@ -167,8 +167,24 @@ def render() -> None:
             + ". "
             "Nothing is ever deleted from the journal."
         )
-        show_table(list(reversed(rows)), HISTORY_COLUMNS, height=min(38 + 35 * len(rows), 560))
+        if on_phone():
+            entry_cards(list(reversed(rows)))
+        else:
+            show_table(list(reversed(rows)), HISTORY_COLUMNS, height=min(38 + 35 * len(rows), 560))
     show_status(game)
+
+
+def entry_cards(rows: list[Row]) -> None:
+    """The journal on a phone: each entry as a few wrapped lines (number, game time and who;
+    what happened; why) in a box that scrolls by itself, instead of a table too wide to read."""
+    lines = []
+    for row in rows:
+        undone = " · undone" if row["undone"] else ""
+        why = f"  \n*{plain(str(row['why']))}*" if row["why"] else ""
+        head = [f"**#{row['seq']}**", *(plain(str(row[k])) for k in ("game_time", "who") if row[k])]
+        lines.append(f"{' · '.join(head)}{undone}  \n{plain(str(row['what']))}{why}")
+    with st.container(height=560):
+        st.markdown("\n\n---\n\n".join(lines))
 
 
 if __name__ == "__main__":
