@@ -19,7 +19,7 @@ from ledger.journal import EventStore
 from ledger.journal.session import GameSession
 from ledger.journal.store import database_url
 from ledger.model.events import Event
-from tests.opstage_script import GAME, SEATS, Step, passphrase
+from tests.opstage_script import GAME, ROLE_OF, SEATS, Step, passphrase
 
 _ENV_LOCK = threading.Lock()
 
@@ -95,7 +95,10 @@ class CliTable:
             path.write_text(json.dumps(content))
             argv = [str(path) if a == name else a for a in argv]
         said = self.run(
-            *argv, "--as", step.seat, env={"QUARTERMASTER_PASSPHRASE": passphrase(step.seat)}
+            *argv,
+            *("--role", ROLE_OF[step.seat]),
+            *("--as", step.seat),
+            env={"QUARTERMASTER_PASSPHRASE": passphrase(step.seat)},
         )
         assert said.status == 0, f"{step.title}: {said.err}{said.out}"
         assert step.said in said.out, f"{step.title}: {step.said!r} not in {said.out!r}"

@@ -42,14 +42,19 @@ from typing import Any, Final
 
 from ledger.journal.codec import encode
 from ledger.model.events import Event
+from ledger.model.phases import PHASES
+from ledger.model.source import Role
+from ledger.model.units import Side
 
 GAME: Final = "graziani"
-SEATS: Final = (
+SEATS: Final[tuple[tuple[str, Side, Role], ...]] = (
     ("axis", "axis", "commander_in_chief"),
     ("cw-fc", "commonwealth", "field_commander"),
     ("cw-lc", "commonwealth", "logistics_commander"),
 )
 """``(seat, side, role)`` of the table."""
+ROLE_OF: Final[dict[str, Role]] = {seat: role for seat, _, role in SEATS}
+"""The role each seat records as (``--role``; the sidebar's Command role on the dashboard)."""
 
 
 def passphrase(seat: str) -> str:
@@ -90,6 +95,13 @@ class Tick:
 
 
 @dataclass(frozen=True)
+class Tab:
+    """Open the page's tab ``label``."""
+
+    label: str
+
+
+@dataclass(frozen=True)
 class Press:
     """Click the button ``label`` (a form's submit, Confirm, ...)."""
 
@@ -103,7 +115,7 @@ class See:
     text: str
 
 
-Action = Pick | Fill | Choose | Tick | Press | See
+Action = Pick | Fill | Choose | Tick | Tab | Press | See
 
 
 @dataclass(frozen=True)
@@ -127,9 +139,11 @@ class Step:
 
 def phase(seat: str, letter: str, player: str = "", said: str = "") -> Step:
     """Advance to phase ``letter`` (of Player ``player`` for F to L) on the Your phase page."""
-    argv = ("phase", letter, *(("--player", player) if player else ()))
+    argv = ("phase", letter, *(("--player", player) if player else ()), "--reason", REASON)
     name = f"{letter}{'/' + player if player else ''}"
-    return Step(f"phase {name}", seat, argv, said or "begins", "Your phase", ())
+    key = next(p.label for p in PHASES if p.letter == letter and p.player == (player or None))
+    form = (Pick("Advance to", key), Fill("Reason", REASON), Press("Advance"))
+    return Step(f"phase {name}", seat, argv, said or "begins", "Your phase", form)
 
 
 REASON: Final = "scripted OpStage"
@@ -171,49 +185,59 @@ CONVOY_CW: Final = "commonwealth_2nd3rd_6"
 
 SCRIPT: Final[tuple[Step, ...]] = (
     # C. Organization Phase
-    Step("Hot weather", "axis", ("weather", "hot", "--reason", REASON), "hot", "Your phase"),
+    Step("Hot weather", "axis", ("weather", "hot", "--reason", REASON), "hot", "Your phase",
+         (Pick("Weather rolled", "Hot"), Fill("Reason", REASON), Press("Record weather"))),
     Step("CW requisition for 1st Essex", "cw-fc",
-         ("requisition", "1st Essex", "--ammo", "2", "--reason", REASON),
-         "requisition CR1", "Requisitions"),
+         ("requisition", "1st Essex", "--ammo", "2"),
+         "requisition CR1", "Requisitions",
+         (Pick("Unit", "1st Essex"), Fill("Ammunition", "2"), Press("File requisition"))),
     Step("the Logistics Commander fills it from Mersa Matruh", "cw-lc",
          ("fulfil", "CR1", "--from", "Mersa Matruh", "--reason", REASON),
-         "requisition CR1 fulfilled", "Requisitions"),
+         "requisition CR1 fulfilled", "Requisitions",
+         (Pick("Requisition", "CR1"), Pick("From (fulfil)", "Mersa Matruh"), Choose("Decision", "Fulfil by a transfer"), Fill("Reason", REASON), Press("Answer"))),
     Step("CW requisition for 3rd Coldstream Guards", "cw-fc",
-         ("requisition", "3rd Coldstream Guards", "--ammo", "4", "--stores", "6",
-          "--reason", REASON),
-         "requisition CR2", "Requisitions"),
+         ("requisition", "3rd Coldstream Guards", "--ammo", "4", "--stores", "6"),
+         "requisition CR2", "Requisitions",
+         (Pick("Unit", "3rd Coldstream Guards"), Fill("Ammunition", "4"), Fill("Stores", "6"), Press("File requisition"))),
     Step("Axis Dump 1 fuels IX(L) Tank Bn", "axis",
          ("transfer", "--from", "Dump 1", "--to", "IX(L) Tank Bn", "--fuel", "40",
           "--ammo", "20", "--reason", REASON),
-         "from Dump 1 to IX(L) Tank Bn", "Supply"),
+         "from Dump 1 to IX(L) Tank Bn", "Supply",
+         (Pick("From", "Dump 1"), Pick("To", "IX(L) Tank Bn"), Fill("Ammunition", "20"), Fill("Fuel", "40"), Fill("Reason", REASON), Press("Transfer supplies"))),
     Step("Axis Dump 1 fuels and arms the 2nd Libyan Artillery Regt", "axis",
          ("transfer", "--from", "Dump 1", "--to", "2nd Libyan Artillery Regt", "--fuel", "36",
           "--ammo", "60", "--reason", REASON),
-         "from Dump 1 to 2nd Libyan Artillery Regt", "Supply"),
+         "from Dump 1 to 2nd Libyan Artillery Regt", "Supply",
+         (Pick("From", "Dump 1"), Pick("To", "2nd Libyan Artillery Regt"), Fill("Ammunition", "60"), Fill("Fuel", "36"), Fill("Reason", REASON), Press("Transfer supplies"))),
     Step("CW Dump 1 fuels 1st RTR", "cw-lc",
          ("transfer", "--from", "Dump 1", "--to", "1st Royal Tank Regt", "--fuel", "60",
           "--reason", REASON),
-         "60 Fuel from Dump 1 to 1st Royal Tank Regt", "Supply"),
+         "60 Fuel from Dump 1 to 1st Royal Tank Regt", "Supply",
+         (Pick("From", "Dump 1"), Pick("To", "1st Royal Tank Regt"), Fill("Fuel", "60"), Fill("Reason", REASON), Press("Transfer supplies"))),
     Step("CW Dump 1 arms 1st KRRC", "cw-lc",
          ("transfer", "--from", "Dump 1", "--to", "1st KRRC", "--ammo", "10",
           "--reason", REASON),
-         "10 Ammunition from Dump 1 to 1st KRRC", "Supply"),
+         "10 Ammunition from Dump 1 to 1st KRRC", "Supply",
+         (Pick("From", "Dump 1"), Pick("To", "1st KRRC"), Fill("Ammunition", "10"), Fill("Reason", REASON), Press("Transfer supplies"))),
     phase("axis", "D"),
     phase("axis", "E"),
     phase("axis", "F", "A"),
     phase("axis", "G", "A"),
     # G. Movement and Combat Phase, Player A (Axis)
     Step("IX(L) Tank Bn moves next to the Commonwealth", "axis",
-         ("move", "IX(L) Tank Bn", "--to", "C3921", "--cp", "1", "--hexes", "clear",
+         ("move", "IX(L) Tank Bn", "--to", "C3921", "--hexes", "clear",
           "--reason", REASON),
-         "IX(L) Tank Bn moves C3920 → C3921", "Movement"),
+         "IX(L) Tank Bn moves C3920 → C3921", "Movement",
+         (Tab("Move"), Pick("Unit", "IX(L) Tank Bn"), Fill("Hexes entered, in order", "clear"), Fill("Ends in hex", "C3921"), Fill("Reason", REASON), Press("Record move"))),
     Step("IX(L) Tank Bn checks for breakdown", "axis",
-         ("breakdown-check", "IX(L) Tank Bn", "--roll", "45", "--reason", REASON),
-         "", "Movement"),
+         ("breakdown-check", "IX(L) Tank Bn", "--roll", "45"),
+         "", "Movement",
+         (Tab("Breakdown check"), Pick("Unit", "IX(L) Tank Bn"), Fill("CV 33 (L3/35): reading (11–66, the large die the tens)", "45"), Press("Record check"))),
     Step("the 2nd Libyan Artillery Regt moves up", "axis",
-         ("move", "2nd Libyan Artillery Regt", "--to", "C3921", "--cp", "1", "--hexes", "clear",
+         ("move", "2nd Libyan Artillery Regt", "--to", "C3921", "--hexes", "clear",
           "--reason", REASON),
-         "2nd Libyan Artillery Regt moves C3920 → C3921", "Movement"),
+         "2nd Libyan Artillery Regt moves C3920 → C3921", "Movement",
+         (Tab("Move"), Pick("Unit", "2nd Libyan Artillery Regt"), Fill("Hexes entered, in order", "clear"), Fill("Ends in hex", "C3921"), Fill("Reason", REASON), Press("Record move"))),
     Step("the Axis plots its barrage on C3922, sealed", "axis",
          ("plot", "barrage", "--fire", "2nd Libyan Artillery Regt", "9:75/27 Gun", "forward",
           "C3922", "infantry #1", "--reason", REASON),
@@ -241,43 +265,51 @@ SCRIPT: Final[tuple[Step, ...]] = (
     Step("an Axis convoy loads at Dump 2", "axis",
          ("transfer", "--from", "Dump 2", "--to", CONVOY_AXIS, "--fuel", "200", "--stores", "20",
           "--reason", REASON),
-         "from Dump 2", "Convoys"),
+         "from Dump 2", "Convoys",
+         (Pick("Convoy", "(155 TP)"), Choose("Way", "Load onto the convoy"), Pick("Dump or unit", "Dump 2"), Fill("Fuel", "200"), Fill("Stores", "20"), Fill("Reason", REASON), Press("Load or unload"))),
     Step("it drives to C3920", "axis",
-         ("move-trucks", CONVOY_AXIS, "C3920", "--cp", "5", "--reason", REASON), "", "Convoys"),
+         ("move-trucks", CONVOY_AXIS, "C3920", "--cp", "5", "--reason", REASON), "", "Convoys",
+         (Pick("Convoy", "(155 TP)"), Fill("To hex", "C3920"), Fill("CP expended", "5"), Fill("Reason", REASON), Press("Move convoy"))),
     Step("it unloads Stores to the 2nd Libyan Infantry HQ", "axis",
          ("transfer", "--from", CONVOY_AXIS, "--to", "2nd Libyan Infantry HQ", "--stores", "20",
           "--reason", REASON),
-         "20 Stores", "Convoys"),
+         "20 Stores", "Convoys",
+         (Pick("Convoy", "at C3920 (155 TP)"), Choose("Way", "Unload from the convoy"), Pick("Dump or unit", "2nd Libyan Infantry HQ"), Fill("Stores", "20"), Fill("Reason", REASON), Press("Load or unload"))),
     phase("axis", "J", "A"),
     phase("axis", "K", "A"),
     Step("IX(L) Tank Bn's broken-down CV33s repaired", "axis",
-         ("repair", "IX(L) Tank Bn", "--system", "CV 33 (L3/35)", "--points", "1",
-          "--reason", REASON),
-         "repaired", "Movement"),
+         ("repair", "IX(L) Tank Bn", "--system", "CV 33 (L3/35)", "--points", "1"),
+         "repaired", "Movement",
+         (Tab("Repair"), Pick("Unit", "IX(L) Tank Bn"), Pick("Weapon system", "CV 33 (L3/35)"), Fill("Points", "1"), Press("Record repair"))),
     phase("axis", "L", "A"),
     phase("axis", "F", "B"),
     phase("cw-fc", "G", "B"),
     # G. Movement and Combat Phase, Player B (Commonwealth)
     Step("1st RTR moves", "cw-fc",
-         ("move", "1st Royal Tank Regt", "--to", "C3521", "--cp", "2", "--hexes", "road:clear,clear",
+         ("move", "1st Royal Tank Regt", "--to", "C3521", "--hexes", "clear",
           "--reason", REASON),
-         "1st Royal Tank Regt moves C3520 → C3521", "Movement"),
+         "1st Royal Tank Regt moves C3520 → C3521", "Movement",
+         (Tab("Move"), Pick("Unit", "1st Royal Tank Regt"), Fill("Hexes entered, in order", "clear"), Fill("Ends in hex", "C3521"), Fill("Reason", REASON), Press("Record move"))),
     phase("cw-fc", "H", "B"),
     # H. Truck Convoy Movement Phase, Player B
     Step("a Commonwealth convoy loads at Mersa Matruh", "cw-lc",
          ("transfer", "--from", "Mersa Matruh", "--to", CONVOY_CW, "--fuel", "130", "--ammo", "4",
           "--stores", "6", "--reason", REASON),
-         "from Mersa Matruh", "Convoys"),
+         "from Mersa Matruh", "Convoys",
+         (Pick("Convoy", "(60 TP)"), Choose("Way", "Load onto the convoy"), Pick("Dump or unit", "Mersa Matruh"), Fill("Ammunition", "4"), Fill("Fuel", "130"), Fill("Stores", "6"), Fill("Reason", REASON), Press("Load or unload"))),
     Step("it drives to C3922", "cw-lc",
-         ("move-trucks", CONVOY_CW, "C3922", "--cp", "10", "--reason", REASON), "", "Convoys"),
+         ("move-trucks", CONVOY_CW, "C3922", "--cp", "10", "--reason", REASON), "", "Convoys",
+         (Pick("Convoy", "(60 TP)"), Fill("To hex", "C3922"), Fill("CP expended", "10"), Fill("Reason", REASON), Press("Move convoy"))),
     Step("it unloads by filling the 3rd Coldstream Guards' requisition", "cw-lc",
          ("fulfil", "CR2", "--from", CONVOY_CW, "--reason", REASON),
-         "requisition CR2 fulfilled", "Requisitions"),
+         "requisition CR2 fulfilled", "Requisitions",
+         (Pick("Requisition", "CR2"), Pick("From (fulfil)", "at C3922 (60 TP)"), Choose("Decision", "Fulfil by a transfer"), Fill("Reason", REASON), Press("Answer"))),
     phase("cw-fc", "J", "B"),
     phase("cw-fc", "K", "B"),
     phase("cw-fc", "L", "B"),
     Step("end of the Operations Stage", "cw-fc", ("end-stage", "--reason", REASON),
-         "", "Your phase"),
+         "", "Your phase",
+         (Press("End GT 1 OpStage 1…"), Fill("Reason", REASON), Press("Confirm: end GT 1 OpStage 1"))),
 )  # fmt: skip
 """GT 1 OpStage 1 of Graziani's Offensive, step by step."""
 
