@@ -28,6 +28,8 @@ CAUSES: Final = {
     "correction": "Correction: the change given (6.2)",
 }
 """``adjust-cohesion --cause`` choices (``ledger.commands.cp.COHESION_CAUSES``), as labelled."""
+LAST_CAUSE_KEY: Final = f"{COHESION_FORM}__last_cause"
+"""The cause last sent: a new form starts at it, as it keeps its unit (issue 17 item 4)."""
 READING_MIN, READING_MAX = 11, 66
 """``morale --reading``: two dice read large-small, 11..66 (``ledger.cli.bounds.READING``)."""
 ODDS_COLUMNS: Final = (
@@ -69,6 +71,7 @@ def adjust_cohesion(game: Game, keys: FormKeys) -> None:
         except ValueError as exc:
             refused("Change", str(exc))
             return
+    st.session_state[LAST_CAUSE_KEY] = cause  # the next form starts at it (issue 17 item 4)
     game.execute(
         lambda s: cp_commands.adjust_cohesion(s, unit_id, cause, game.source(s, reason), change)
     )
@@ -81,6 +84,9 @@ def adjust_cohesion_form(game: Game, keys: FormKeys) -> None:
     if not unit_ids:
         st.caption(f"No {SIDE_NAMES[game.side]} unit is in play.")
         return
+    st.session_state.setdefault(
+        keys("cause"), st.session_state.get(LAST_CAUSE_KEY, next(iter(CAUSES)))
+    )
     with st.form(keys("form")):
         unit_col, cause_col = st.columns([3, 3])
         unit_col.selectbox(

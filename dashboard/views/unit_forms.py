@@ -21,6 +21,8 @@ from ledger.model.state import GameState
 from ledger.reports import tables as reports
 
 TOE_FORM: Final = "toe_fix"
+LAST_SYSTEM_KEY: Final = f"{TOE_FORM}__last_system"
+"""The weapon system last corrected: a new form starts at it while the unit holds it."""
 TOE_CHANGE_MAX: Final = 1000
 """``correct-toe --change``: -1,000..1,000 (``ledger.cli.bounds.TOE_CHANGE``)."""
 FIELDS: Final = {"--system": "Weapon system", "--change": "Change"}
@@ -51,6 +53,7 @@ def correct_toe(game: Game, keys: FormKeys) -> None:
     system = str(keys.value("system") or "")
     change = int(keys.value("change") or 0)
     reason = str(keys.value("reason") or "")
+    st.session_state[LAST_SYSTEM_KEY] = system
     game.execute(
         lambda s: in_players_words(
             cp_commands.correct_toe(s, unit_id, system, change, game.source(s, reason)),
@@ -74,6 +77,9 @@ def correct_toe_form(game: Game, keys: FormKeys) -> None:
         "Unit", unit_ids, format_func=lambda u: unit_label(state, u), key=keys("unit")
     )
     held = {h.system: h.points for h in state.units[str(unit_id)].toe}
+    last = st.session_state.get(LAST_SYSTEM_KEY)
+    if last in held and keys.value("system") is None:
+        st.session_state[keys("system")] = last  # the weapon system last corrected
     with st.form(keys("form")):
         system_col, change_col = st.columns([3, 1])
         system_col.selectbox(

@@ -67,6 +67,11 @@ def test_adjust_cohesion_writes_what_the_cli_writes(
 ) -> None:
     at = adjust(on_capability(), SCOTS, cause, change, "assault on C4218")
     assert not at.error, texts(at)
+    # the form keeps its unit and cause for the next entry (issue 17 item 4)
+    assert (
+        field(at.selectbox, "cohesion_unit").value,
+        field(at.selectbox, "cohesion_cause").value,
+    ) == (SCOTS, cause)
     extra = [f"--change={change}"] if change else []
     assert cli(two_games, "adjust-cohesion", "2nd Scots Guards", "--cause", cause, *extra,
                "--reason", "assault on C4218") == 0  # fmt: skip

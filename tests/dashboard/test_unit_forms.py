@@ -67,6 +67,7 @@ def test_correct_toe_writes_what_the_cli_writes(two_games: str) -> None:
     assert held.points == 4  # 6 less the 2 lost (4.52)
     # the form keeps the unit for the next correction (issue 17 item 4)
     assert field(at.selectbox, "toe_fix_unit").value == SCOTS
+    assert field(at.selectbox, "toe_fix_system").value == "cw.p"
 
 
 def test_a_change_of_0_is_refused_with_the_clis_words(
