@@ -116,3 +116,12 @@ def test_quartermaster_scenarios_lists_the_same_game_turns(
         "60.22",
         "GT 1 OpStage 1 – GT 6 OpStage 3",
     )
+
+
+def test_a_name_in_markdown_is_shown_as_typed_not_as_a_link(empty_db: Path) -> None:
+    at = create(on_new_game(), "[club](http://example.invalid) **x**")
+    said = at.success[0].value
+    assert "\\[club\\]\\(http://example.invalid) \\*\\*x\\*\\*" in said  # escaped: plain text
+    assert [n for n, *_ in EventStore(database_url(str(empty_db))).games()] == [
+        "[club](http://example.invalid) **x**"
+    ]
