@@ -154,15 +154,13 @@ def _show(game: Game, proposal: Proposal) -> None:
     state, plan = game.state, proposal.plan
     if proposal.seq != game.session.last_seq:
         st.warning("The ledger changed since this plan was made: plan again before accepting.")
-    metrics = st.columns(3)
     summary = plan_summary(plan)
-    metrics[0].metric("Drawn at once", summary["drawn"], help="direct draws: delivered on Accept")
-    metrics[1].metric(
-        "Loaded on trucks",
-        summary["loaded"],
-        help="delivered only if the convoys reach the units' hexes (8.18)",
+    st.markdown(
+        f"**Drawn at once** (delivered on Accept): {plain(summary['drawn'])}  \n"
+        f"**Loaded on trucks** (delivered only if the convoys reach the units, 8.18): "
+        f"{plain(summary['loaded'])}  \n"
+        f"**Truck points**: {plan.truck_points}"
     )
-    metrics[2].metric("Truck points", plan.truck_points)
     st.caption(f"{STATUS[plan.status]} in {plan.seconds:.2f} s. {plain(plan.message)}")
     st.subheader("What the plan does")
     rows = leg_rows(state, plan)

@@ -9,7 +9,7 @@ owner's allocation; ``--confirm`` posts the result).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -169,7 +169,7 @@ def run_combat(args: argparse.Namespace) -> None:
         if args.json:
             print_report(prepared.as_json(), True)
         else:
-            _calc_text(prepared.as_json())
+            _calc_text(prepared.as_json(), state)
         return
     _resolve_combat(args, app, prepared, request.note)
 
@@ -278,7 +278,7 @@ def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, no
         if args.json:
             print_report(shown, True)
         else:
-            _resolve_text(shown, prepared.not_postable)
+            _resolve_text(shown, prepared.not_postable, state)
         return
     try:
         posting = combat_posting(reading, allocation)
@@ -286,7 +286,7 @@ def _resolve_combat(args: argparse.Namespace, app: App | None, prepared: Any, no
         raise Refused([value_error("forces", exc)]) from exc
     assert app is not None
     if not args.json:
-        _resolve_text(shown, "")
+        _resolve_text(shown, "", state)
         print()
     if not args.reason:
         args.reason = note or reading.summary[0]
@@ -301,47 +301,63 @@ def _odds_text(odds: dict[str, Any]) -> str:
     )
 
 
-def _calc_text(data: dict[str, Any]) -> None:
-    """A readable summary of a calculation's JSON (the JSON is the contract)."""
+def _say(state: GameState | None) -> Callable[[str], None]:
+    """``print`` for a line players read: a ledger unit's or weapon system's id in it replaced
+    by its printed name (``ledger.reports.event_log.named``); request-given names as they are."""
+    from ledger.reports.event_log import named
+
+    def say(line: str) -> None:
+        print(named(line, state))
+
+    return say
+
+
+def _calc_text(data: dict[str, Any], state: GameState | None = None) -> None:
+    """A readable summary of a calculation's JSON (the JSON is the contract), counters and
+    weapon systems of the ledger (``state``) by their names."""
+    say = _say(state)
     context = data["context"]
-    print(
+    say(
         f"{data['combat']}: {context['attacker']} attacks, {context['phasing']} is Phasing; "
         f"hexes {', '.join(context['hexes']) or '(not given)'}"
     )
     for f in data.get("figures", []):
         note = f" — {f['note']}" if f.get("note") else ""
-        print(f"  {f['name']}: {f['value']} ({f['case']}){note}")
+        say(f"  {f['name']}: {f['value']} ({f['case']}){note}")
     for shift in data.get("shifts", []):
-        print(f"  column shift {shift['columns']:+d}: {shift['reason']} ({shift['case']})")
+        say(f"  column shift {shift['columns']:+d}: {shift['reason']} ({shift['case']})")
     column = data.get("column") or data.get("no_effect_reason") or "no effect"
-    print(f"column: {column}")
+    say(f"column: {column}")
     for key in _ODDS_KEYS:
         if isinstance(data.get(key), dict) and data[key]:
-            print(f"{key}: {_odds_text(data[key])}")
+            say(f"{key}: {_odds_text(data[key])}")
     cp = ", ".join(f"{c['unit']} {c['cp']}" for c in data.get("cp", []))
     ammo = ", ".join(f"{a['unit']} {a['points']}" for a in data.get("ammunition", []))
-    print(f"CP (11.2x): {cp or 'none'}")
-    print(f"Ammunition (50.2): {ammo or 'none'}")
+    say(f"CP (11.2x): {cp or 'none'}")
+    say(f"Ammunition (50.2): {ammo or 'none'}")
     for note in context["notes"]:
-        print(f"note: {note}")
+        say(f"note: {note}")
     if context["not_postable"]:
-        print(f"note: not postable — {context['not_postable']}")
+        say(f"note: not postable — {context['not_postable']}")
 
 
-def _resolve_text(data: dict[str, Any], not_postable: str) -> None:
+def _resolve_text(data: dict[str, Any], not_postable: str, state: GameState | None) -> None:
+    """The dice, the result and the proposed losses (or the owner's allocation) as players
+    read them: counters and weapon systems of the ledger (``state``) by their names."""
+    say = _say(state)
     dice = ", ".join(f"{k}={v}" for k, v in data["dice"].items()) or "none"
     seed = f" (rolled, seed {data['seed']})" if data["seed"] is not None else ""
-    print(f"dice: {dice}{seed}")
+    say(f"dice: {dice}{seed}")
     for line in data["summary"]:
-        print(line)
+        say(line)
     chosen = data.get("allocation") or data["proposal"]
     title = "allocation" if data.get("allocation") else "proposed losses"
     for key, rows in chosen.items():
         if isinstance(rows, list) and rows:
             shown = ", ".join(f"{r['points']} {r['unit']} {r['system']}" for r in rows)
-            print(f"{title} ({key}): {shown}")
+            say(f"{title} ({key}): {shown}")
     if "written" in data:
-        print(
+        say(
             f"nothing written: {not_postable}"
             if not_postable
             else "nothing written; add --confirm to post it"

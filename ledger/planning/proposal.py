@@ -21,7 +21,7 @@ from typing import Any
 
 from ledger.commands.convoys import group_name
 from ledger.model.errors import LedgerError
-from ledger.model.quantities import COMMODITIES, CP_QUANTUM, Supplies, format_cp
+from ledger.model.quantities import COMMODITIES, CP_QUANTUM, Supplies
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.planning.available import (
@@ -40,7 +40,7 @@ from ledger.planning.convoy_values import (
     Stock,
     Trip,
 )
-from ledger.planning.words import drive_cp, least_cp, leg_sentence
+from ledger.planning.words import drive_text, least_cp, leg_sentence
 
 Row = dict[str, Any]
 
@@ -151,7 +151,6 @@ def leg_rows(state: GameState, plan: ConvoyPlan) -> list[Row]:
         carrier = leg.trip.carrier_id
         dump = state.dumps.get(leg.trip.dump_id)
         unit = state.units.get(leg.destination_unit)
-        drive = drive_cp(state, leg)
         rows.append(
             {
                 "leg": number,
@@ -166,7 +165,7 @@ def leg_rows(state: GameState, plan: ConvoyPlan) -> list[Row]:
                 "heavy": leg.heavy,
                 **{c: leg.supplies.get(c) for c in COMMODITIES},
                 "drives_to": (unit.location if unit is not None else "") if carrier else "",
-                "cp_to_drive": format_cp(drive) if drive is not None else "",
+                "cp_to_drive": drive_text(state, leg),
                 "says": leg_sentence(state, leg),
             }
         )

@@ -7,7 +7,8 @@ delivers when it unloads at the unit (``fulfil``), if it reaches the unit's hex.
 no distances, so the sentence gives the CP left for the drive (``drive_cp``: the CPA for
 supplies of the slowest truck type used, 54.2, less what the convoy expended this OpStage, the
 loading now and the unloading there, 6.3) and leaves the count of the path to the players, with
-the Fuel the drive burns (49.13), which the plan does not load.
+the Fuel the drive burns (49.13), which the plan does not load. A convoy that loads in a
+Tripoli/Tunisia box may not move in that Operations Stage (8.88): its sentence says so.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ledger.commands.convoys import group_name, loading_cp
+from ledger.model.places import is_tripoli_tunisia_box
 from ledger.model.quantities import format_cp
 from ledger.model.state import GameState
 from ledger.model.trucks import TRUCK_TYPES, truck_chart
@@ -52,6 +54,19 @@ def drive_cp(state: GameState, leg: PlannedLeg) -> Fraction | None:
     return Fraction(min(cpas)) - least_cp(state, leg.trip.carrier_id)
 
 
+def drive_text(state: GameState, leg: PlannedLeg) -> str:
+    """The CP left for a truck leg's drive as a table shows it: ``"28"``; ``"none this
+    OpStage (8.88)"`` for a convoy loading in a Tripoli/Tunisia box; ``""`` for a direct
+    draw."""
+    drive = drive_cp(state, leg)
+    if drive is None:
+        return ""
+    group = state.trucks.get(leg.trip.carrier_id or "")
+    if group is not None and is_tripoli_tunisia_box(group.location):
+        return "none this OpStage (8.88)"
+    return format_cp(drive)
+
+
 def points_text(leg: PlannedLeg) -> str:
     """The truck points a leg takes: ``"1 heavy truck point"``, ``"2 light, 3 medium truck
     points"``."""
@@ -86,6 +101,14 @@ def leg_sentence(state: GameState, leg: PlannedLeg) -> str:
     drive = drive_cp(state, leg)
     assert drive is not None
     fuel = truck_movement_fuel((leg.light, leg.medium, leg.heavy), max(drive, Fraction(0)))
+    if is_tripoli_tunisia_box(place):
+        return (
+            f"Loads {load} on {points_text(leg)} of {group_name(state, carrier)} at {where} "
+            f"({format_cp(now)} CP now, 6.3). Loaded in a Tripoli/Tunisia box, it may not move "
+            f"this Operations Stage (8.88): it drives towards {hex_} in a later Truck Convoy "
+            f"Movement Phase (8.18), and delivers to {unit_name} ({requisition}) only when it "
+            f"reaches {hex_} and unloads there."
+        )
     reach = (
         f"with up to {format_cp(drive)} CP (CPA for supplies less the CP it has expended, "
         f"loads and unloads: 54.2, 6.3); the ledger knows no distances: count the path on "

@@ -4,9 +4,11 @@ history table, and a unit's Cohesion Level over time (6.2).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from ledger.commands.convoys import group_name
 from ledger.model.apply import apply, cohesion_change
 from ledger.model.events import (
     BreakdownChecked,
@@ -46,9 +48,53 @@ from ledger.model.trucks import TRUCK_TYPES
 from ledger.reports.plots import describe_line
 from ledger.reports.tables import Row
 
+_TOKEN: Final = re.compile(r"(?<![\w.])[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*(?!\w)")
+"""A word that may be an internal id: ``cw.unassigned_inf.1st_rnf_mg_bn``, ``cw_c3721``,
+``commonwealth_2nd3rd_6.CR1``, ``it.cv33``."""
+_UNSEEN_UNIT: Final = re.compile(r"^(?:cw|it|de|ge)\.[a-z0-9_.]+$")
+_UNSEEN_HOLDER: Final = re.compile(r"^(?:cw|it|ax|axis|commonwealth)_[a-z0-9_]+(?:\.\w+)*$")
+"""Ids a seat's view does not hold (the enemy's counters, 11.36), by their shape."""
+
+
+def named(text: str, state: GameState | None) -> str:
+    """``text`` with every internal id of ``state`` replaced by what players call it: a unit
+    by its printed name, a dump by its name, a truck group by ``group_name`` (its line, place
+    and size), a TOE weapon system by its name (11.1); an id of a counter or holder the state
+    (a seat's view, 11.36) does not hold reads "an enemy unit" or "enemy trucks or dump".
+    Other words stay; without a state the text is returned as it is. Texts recorded at
+    posting time (a combat's summary, a reason) name counters by id; players read them
+    through this."""
+    if state is None:
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        token = match[0]
+        if token in state.units:
+            return state.units[token].name
+        if token in state.dumps:
+            return state.dumps[token].name
+        if token in state.trucks:
+            return group_name(state, token)
+        if token in state.systems:
+            return state.systems[token].name
+        if _UNSEEN_UNIT.match(token):
+            return "an enemy unit"
+        if _UNSEEN_HOLDER.match(token):
+            return "enemy trucks or dump"
+        return token
+
+    return _TOKEN.sub(one, text)
+
 
 def describe(event: Event, state: GameState | None = None) -> str:
-    """One line saying what an event did, in the game's terms."""
+    """One line saying what an event did, in the game's terms: counters by their printed
+    names, truck groups by ``group_name``, weapon systems by name, requisitions by their number
+    (CR1, AR1), never an internal id (``named``) when ``state`` is given."""
+    return named(_describe(event, state), state)
+
+
+def _describe(event: Event, state: GameState | None = None) -> str:
+    """``describe`` before ``named``: one line, ids where the event holds them."""
 
     def name(unit_or_holder: str) -> str:
         if state is not None:
@@ -91,7 +137,8 @@ def describe(event: Event, state: GameState | None = None) -> str:
             if n
         )
         new = " (new group)" if event.created is not None else ""
-        return f"{moved} truck points from {_group_text(event.origin, state, name)} to {_group_text(event.destination, state, name)}{new}"
+        points = "truck point" if event.light + event.medium + event.heavy == 1 else "truck points"
+        return f"{moved} {points} from {event.origin} to {event.destination}{new}"
     if isinstance(event, TroopsCarried):
         if not any(event.after):
             return f"{name(event.unit_id)} unloaded from its trucks"
@@ -119,7 +166,7 @@ def describe(event: Event, state: GameState | None = None) -> str:
     if isinstance(event, TrucksLoaded):
         box = " in a Tripoli/Tunisia box: no move this OpStage (8.88)" if event.box_after else ""
         cp = f"{format_cp(event.cp)} CP of their own (6.3)" if event.cp else "no CP of their own"
-        return f"truck points {event.group_id} load or unload: {cp}{box}"
+        return f"{event.group_id} loads or unloads: {cp}{box}"
     if isinstance(event, TOEPointsLost):
         return _describe_toe_lost(event, name)
     if isinstance(event, UnitMoved | BreakdownChecked | VehiclesRepaired | BreakdownPointsCleared):
@@ -225,7 +272,7 @@ def _describe_trucks_moved(event: TrucksMoved) -> str:
     of = f", {format_cp(total)} of CPA {event.cpa} expended" if event.cpa is not None else ""
     how = "a Reaction, 8.53" if event.reaction else "8.98"
     return (
-        f"truck points {event.group_id} move {event.before} → {event.after} "
+        f"{event.group_id} moves {event.before} → {event.after} "
         f"({format_cp(event.cp)} CP{of}; {how})"
     )
 
@@ -249,15 +296,9 @@ def _describe_upkeep(event: ConsumptionPosted) -> str:
     return f"{what} ({event.case}): {taken} from {holders} holder(s){short}"
 
 
-def _group_text(group_id: str, state: GameState | None, name: Callable[[str], str]) -> str:
-    group = state.trucks.get(group_id) if state is not None else None
-    if group is not None and group.attached_to is not None:
-        return f"{name(group.attached_to)} ({group_id})"
-    return group_id
-
-
 def history(journal: Sequence[tuple[int, Event]], state: GameState | None = None) -> list[Row]:
-    """The journal, oldest first: sequence, game time, side/role, what happened, why."""
+    """The journal, oldest first: sequence, game time, side/role, what happened, why (both in
+    players' words, ``named``)."""
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
     return [
         {
@@ -266,7 +307,7 @@ def history(journal: Sequence[tuple[int, Event]], state: GameState | None = None
             "side": event.source.side or "",
             "role": event.source.role or "",
             "what": describe(event, state),
-            "why": event.source.reason,
+            "why": named(event.source.reason, state),
             "kind": event.kind,
             "app_made": event.source.app_made,
             "undone": seq in undone,

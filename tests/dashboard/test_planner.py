@@ -45,13 +45,10 @@ def test_plan_then_accept_records_the_draw_and_refiles_the_rest(planner_db: str)
     # a direct draw at Mersa Matruh: all 1000 ammo and the 10 stores; 500 ammo short
     assert list(legs["Ammunition"]) == [1000] and list(legs["Stores"]) == [10]
     assert list(wanted["Ammunition short"]) == [500]
-    metrics = {m.label: m.value for m in at.metric}
-    assert (metrics["Drawn at once"], metrics["Loaded on trucks"]) == (
-        "1000 Ammunition, 10 Stores",
-        "nothing",
-    )
-    assert metrics["Truck points"] == "0"
     said = "\n".join(m.value for m in at.markdown)
+    assert "**Drawn at once** (delivered on Accept): 1000 Ammunition, 10 Stores" in said
+    assert "(delivered only if the convoys reach the units, 8.18): nothing" in said
+    assert "**Truck points**: 0" in said
     assert (
         "1st RNF MG Bn draws 1000 Ammunition, 10 Stores from Mersa Matruh in C3721, where it "
         "stands (CR1): delivered when the plan is accepted, no trucks." in said

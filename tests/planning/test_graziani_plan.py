@@ -147,3 +147,26 @@ def test_a_convoy_anywhere_alone_plans_nothing_on_trucks(graziani: GameState) ->
     assert [leg.trip.carrier_id for leg in plan.legs] == [None, None]
     assert plan.short["CR1"] == Supplies(ammo=2, water=6)
     assert plan_summary(plan)["loaded"] == "nothing"
+
+
+def test_a_convoy_loaded_in_the_tripoli_box_does_not_drive_this_opstage(
+    graziani_setup: Setup,
+) -> None:
+    # 60.33: the Axis convoy of 25 light, 140 medium, 40 heavy points stands in Tripoli (a
+    # Tripoli/Tunisia box, 8.81) with the Tripoli dump; 114th Infantry Bn in C4218 wants 4
+    # Ammunition and 20 Water: 4/8 + 20/200 of a heavy point, so 1 heavy point.
+    state = start(GameStarted(Source(graziani_setup.info.start), graziani_setup))
+    state = _file(state, "it.1ccnn_div.114th_infantry_bn", Supplies(ammo=4, water=20))
+    plan = plan_for_side(state, "axis", time_limit=5)
+    assert plan is not None
+    [row] = leg_rows(state, plan)
+    assert (row["convoy"], row["load_at"], row["heavy"]) == ("axis_2nd3rd_1", "Tripoli", 1)
+    assert row["cp_to_drive"] == "none this OpStage (8.88)"
+    assert row["says"] == (
+        "Loads 4 Ammunition, 20 Water on 1 heavy truck point of convoy at Tripoli (205 TP) at "
+        "Tripoli (0 CP now, 6.3). Loaded in a Tripoli/Tunisia box, it may not move this "
+        "Operations Stage (8.88): it drives towards C4218 in a later Truck Convoy Movement "
+        "Phase (8.18), and delivers to 114th Infantry Bn (AR1) only when it reaches C4218 and "
+        "unloads there."
+    )
+    assert set(unplanned_convoys(state, "axis")) == {"axis_2nd3rd_2", "axis_2nd3rd_3"}
