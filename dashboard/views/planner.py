@@ -124,7 +124,12 @@ def _controls(game: Game) -> None:
     limit = limit_col.number_input(
         "Time limit (s)", 1.0, 120.0, DEFAULT_TIME_LIMIT, 1.0, key="planner_time_limit"
     )
-    left_out = req_col.multiselect("Leave out requisitions", open_ids, key="planner_without_r")
+    left_out = req_col.multiselect(
+        "Leave out requisitions",
+        open_ids,
+        format_func=lambda r: f"{r}: {state.holder_name(state.requisitions[r].unit_id)}",
+        key="planner_without_r",
+    )
     convoys_out = convoy_col.multiselect(
         "Leave out convoys",
         list(convoys),

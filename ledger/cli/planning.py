@@ -46,7 +46,11 @@ def add_planning_parsers(add: Add) -> None:
         "--exclude-requisition", action="append", default=[], metavar="R", help="plan without R"
     )
     p.add_argument(
-        "--exclude-convoy", action="append", default=[], metavar="GROUP", help="plan without it"
+        "--exclude-convoy",
+        action="append",
+        default=[],
+        metavar="GROUP",
+        help="plan without it: its id or its name as the plan shows it ('convoy at Cairo (50 TP)')",
     )
     p.add_argument("--accept", action="store_true", help="record the plan shown (transfers)")
     p.add_argument(
@@ -171,7 +175,8 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
         unplanned_rows,
     )
 
-    left_requisitions, convoys_out = args.exclude_requisition, args.exclude_convoy
+    left_requisitions = args.exclude_requisition
+    convoys_out = [_convoy_id(state, text) for text in args.exclude_convoy]
     errors = exclusion_errors(state, args.side, left_requisitions, convoys_out)
     if errors:
         raise Refused(errors)
@@ -236,6 +241,19 @@ def _plan_convoys(app: App, state: GameState, args: argparse.Namespace) -> None:
         print(text)
     for text in skipped:
         print(f"left out: {text}")
+
+
+def _convoy_id(state: GameState, text: str) -> str:
+    """The truck group ``text`` names: its id, or its name as the planner shows it
+    (``ledger.commands.convoys.group_name``, case-insensitive); else ``text`` itself, which
+    ``exclusion_errors`` then refuses."""
+    from ledger.commands.convoys import group_name
+
+    if text in state.trucks:
+        return text
+    wanted = text.strip().casefold()
+    named = [g for g in state.trucks if group_name(state, g).casefold() == wanted]
+    return named[0] if len(named) == 1 else text
 
 
 HANDLERS: dict[str, Handler] = {

@@ -22,6 +22,7 @@ from typing import Any
 from ledger.commands.convoys import group_name
 from ledger.model.errors import LedgerError
 from ledger.model.quantities import COMMODITIES, CP_QUANTUM, Supplies
+from ledger.model.seats import side_name
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.planning.available import (
@@ -53,12 +54,12 @@ def exclusion_errors(
 ) -> list[LedgerError]:
     """Requisitions and truck groups named for leaving out that ``side`` does not have."""
     errors = [
-        LedgerError("--exclude-requisition", f"{side} has no requisition {r!r}", "4.55")
+        LedgerError("--exclude-requisition", f"{side_name(side)} has no requisition {r!r}", "4.55")
         for r in requisitions
         if r not in state.requisitions or state.units[state.requisitions[r].unit_id].side != side
     ]
     errors += [
-        LedgerError("--exclude-convoy", f"{side} has no truck group {g!r}", "8.18")
+        LedgerError("--exclude-convoy", f"{side_name(side)} has no truck group {g!r}", "8.18")
         for g in convoys
         if g not in state.trucks or state.trucks[g].side != side
     ]

@@ -11,11 +11,14 @@ loading costs 0 CP in the Organization Phase and 2 in any other; unloading 2.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
+from ledger.cli import main
 from ledger.commands.logistics import file_requisition
 from ledger.model.apply import apply, start
 from ledger.model.events import GameStarted
@@ -170,3 +173,27 @@ def test_a_convoy_loaded_in_the_tripoli_box_does_not_drive_this_opstage(
         "unloads there."
     )
     assert set(unplanned_convoys(state, "axis")) == {"axis_2nd3rd_2", "axis_2nd3rd_3"}
+
+
+def test_the_cli_leaves_a_convoy_out_by_the_name_the_plan_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("QUARTERMASTER_DB", str(tmp_path / "g.db"))
+    monkeypatch.delenv("QUARTERMASTER_GAME", raising=False)
+    for argv in (
+        ["new", "g", "--scenario", "graziani"],
+        ["requisition", "1 RNF", "--ammo", "2", "--water", "6"],
+    ):
+        assert main(argv) == 0
+    capsys.readouterr()
+    without = ["--exclude-convoy", "convoy at Cairo (50 TP)"]
+    assert main(["plan-convoys", "--side", "commonwealth", *without, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [leg["convoy"] for leg in report["legs"]] == [ALEXANDRIA]
+    assert [row["convoy"] for row in report["not_planned"]] == [ANYWHERE, AIR]
+    assert main(["plan-convoys", "--side", "commonwealth", *without]) == 0
+    shown = capsys.readouterr().out
+    assert "1. Loads 2 Ammunition, 6 Water on 1 medium truck point of convoy at Alexandria" in shown
+    assert "not planned: convoy at Anywhere, maps (as printed; unclear) (60 TP)" in shown
+    assert main(["plan-convoys", "--side", "commonwealth", "--exclude-convoy", "Nowhere"]) == 1
+    assert "Commonwealth has no truck group 'Nowhere' (8.18)" in capsys.readouterr().err
