@@ -374,7 +374,7 @@ def _phase_line(game: Game) -> None:
     phase = f"{now.letter}. {now.name} ({player or 'both players'})"
     following = f"next: {PHASES[at + 1].label}" if at + 1 < len(PHASES) else "the last phase"
     place.caption(
-        f"**{state.clock.short}** · {state.clock.calendar}  \n**{plain(phase)}** · "
+        f"**{state.clock.short}** · {state.clock.calendar} · **{plain(phase)}** · "
         f"{plain(following)}" + (f"  \nYou: {_who(game)}" if names_seat else "")
     )
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final, Literal
 
@@ -106,8 +106,8 @@ def show_table(
     if not rows:
         st.caption(empty)
         return
-    if on_phone():
-        first = phone_columns(columns)
+    if on_phone():  # no set widths: the key columns share the screen
+        first = tuple(replace(c, width=None) for c in phone_columns(columns))
         _dataframe(rows, first, height)
         if len(first) < len(columns):
             with st.expander(f"All {len(columns)} columns"):

@@ -9,7 +9,7 @@ from typing import Final
 import streamlit as st
 
 from dashboard.context import FormKeys, Game, open_game, run_form, show_status
-from dashboard.tables import Col, show_table
+from dashboard.tables import Col, on_phone, show_table
 from dashboard.text import plain, truck_label, unit_label
 from ledger.commands import first_line_trucks, organization_phase, reorganize
 from ledger.model.phases import PHASES, phase, phase_index
@@ -28,10 +28,10 @@ LEVEL_NAMES: Final = {
     "company": "Company",
 }
 TREE_COLUMNS: Final = (
-    Col("unit", "Unit", width=260),
+    Col("unit", "Unit", width=260, phone=True),
     Col("with_parent_as", "With parent as", "attached, or assigned (9.21)"),
     Col("stacking_points", "Stacking Points", "9.12: an HQ counts only with combat units"),
-    Col("cpa", "CPA", "6.15; a leg unit on trucks takes the truck CPA (6.17)"),
+    Col("cpa", "CPA", "6.15; a leg unit on trucks takes the truck CPA (6.17)", phone=True),
     Col(
         "size",
         "Counts as",
@@ -40,7 +40,7 @@ TREE_COLUMNS: Final = (
     ),
     Col("shell", "Shell", "9.26, 9.27, 15.55", show=lambda v: "shell" if v else ""),
     Col("riding", "On trucks", "light/medium/heavy truck points carrying it (8.95)"),
-    Col("cp_expended", "CP expended", "this Operations Stage"),
+    Col("cp_expended", "CP expended", "this Operations Stage", phone=True),
     Col("cohesion", "Cohesion Level", "6.2; trucks not all detached at −5 (8.97)"),
 )
 REORGANIZE_ACTIONS: Final = {
@@ -222,13 +222,21 @@ def formation_view(game: Game) -> None:
         "Parent Formation", list(labels), format_func=labels.__getitem__, key="org_formation"
     )
     summary, rows = formations.formation_organization(state, hq_id)
-    metrics = st.columns(5)
-    metrics[0].metric("Formation CPA (6.15)", summary["formation_cpa"] or "–")
-    metrics[1].metric("Stacking Points (9.12)", summary["stacking_points"])
-    metrics[2].metric("Truck points (8.96)", summary["trucks_text"])
-    metrics[3].metric("Carrying troops (8.95)", summary["carrying_text"])
     size = LEVEL_NAMES[summary["size"]] + (" — shell" if summary["shell"] else "")
-    metrics[4].metric("Counts as (9.28)", size, help=plain(str(summary["shell_reason"])))
+    figures = {
+        "Formation CPA (6.15)": summary["formation_cpa"] or "–",
+        "Stacking Points (9.12)": summary["stacking_points"],
+        "Truck points (8.96)": summary["trucks_text"],
+        "Carrying troops (8.95)": summary["carrying_text"],
+        "Counts as (9.28)": size,
+    }
+    if on_phone():  # five big figures one under another would fill the screen
+        st.markdown("  \n".join(f"{label}: **{plain(str(v))}**" for label, v in figures.items()))
+        st.caption(plain(str(summary["shell_reason"])))
+    else:
+        for place, (label, value) in zip(st.columns(len(figures)), figures.items(), strict=True):
+            why = plain(str(summary["shell_reason"])) if label.startswith("Counts") else None
+            place.metric(label, value, help=why)
     if summary["controlled_by"] != hq_id:
         st.caption(
             f"Its trucks belong to {plain(state.units[summary['controlled_by']].name)}, the highest "
@@ -243,7 +251,6 @@ def render() -> None:
     """The Organization page."""
     game = open_game()
     st.title("Organization")
-    status = st.container()
     formation_area = st.container()
     reorganize_tab, trucks_tab, phase_tab = st.tabs(
         ["Attach, detach, assign", "Trucks", "Phase (5.2)"]
@@ -251,8 +258,6 @@ def render() -> None:
     run_form(game, "phase", phase_tab, advance, phase_form)
     run_form(game, "reorganize", reorganize_tab, reorganize_submit, reorganize_form)
     run_form(game, "trucks", trucks_tab, trucks_submit, trucks_form)
-    with status:
-        st.markdown(f"**Phase now:** {phase(game.state.phase).label} · {game.state.clock}")
     with formation_area:
         formation_view(game)
     show_status(game)

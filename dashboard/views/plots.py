@@ -40,13 +40,13 @@ from ledger.reports.plots import (
 )
 
 LINE_COLUMNS: Final = (
-    Col("unit", "Unit", width=220),
+    Col("unit", "Unit", width=220, phone=True),
     Col("system", "Weapon system", width=160),
     Col("points", "TOE points"),
-    Col("role", "Does"),
+    Col("role", "Does", phone=True),
     Col("hex", "Hex"),
     Col("position", "Position"),
-    Col("target", "Target"),
+    Col("target", "Target", phone=True),
 )
 ROWS_MAX: Final = 12
 """Most lines one form offers (the plot may hold more, from the CLI)."""

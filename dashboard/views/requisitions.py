@@ -16,13 +16,13 @@ from ledger.model.seats import SIDE_NAMES
 from ledger.reports import tables as reports
 
 COLUMNS: Final = (
-    Col("id", "No."),
-    Col("unit", "Unit", width=220),
+    Col("id", "No.", phone=True),
+    Col("unit", "Unit", width=220, phone=True),
     Col("location", "Hex"),
     *SUPPLY_COLUMNS,
     Col("filed", "Filed"),
     Col("filed_by", "Asked by"),
-    Col("status", "Status"),
+    Col("status", "Status", phone=True),
     Col("note", "Note"),
     Col("reason", "Answer"),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Final
 
 import streamlit as st
@@ -29,10 +30,10 @@ PAIRED: Final = {
 }
 SHEET_COLUMNS: Final = (
     Col("counter", "Counter"),
-    Col("name", "Name"),
+    Col("name", "Name", phone=True),
     Col("parent", "Parent Formation"),
-    Col("location", "Hex"),
-    Col("cp_expended", "CP expended"),
+    Col("location", "Hex", phone=True),
+    Col("cp_expended", "CP expended", phone=True),
     Col("cpa", "CPA"),
     Col("cohesion", "Cohesion Level"),
     *(
@@ -129,7 +130,10 @@ def render_toe(state: GameState, side: Side, game_name: str) -> None:
 
 # The Logistics download's choices (``ledger.io.logistics_sheets.WORKBOOKS`` keys).
 LOGISTICS_CHOICES: Final = ("logistics", "supply-dumps", "trucks", "supply-net", "requisitions")
-HELD_COLUMNS: Final = (Col("label", "Held", width=260), *SUPPLY_COLUMNS)
+HELD_COLUMNS: Final = (
+    Col("label", "Held", width=260, phone=True),
+    *(replace(c, phone=True) for c in SUPPLY_COLUMNS),
+)
 
 
 def render_logistics(state: GameState, side: Side, game_name: str) -> None:
