@@ -82,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     combat.add_surrender_parser(add)
     logistics.add_transfer_parser(add)
     game.add_phase_parser(add)
+    game.add_initiative_parser(add)
     units.add_organization_parsers(add)  # assign ... load-troops
     game.add_weather_parser(add)
     logistics.add_stock_parsers(add)  # consume, arrive, capture, draw-water, move-trucks

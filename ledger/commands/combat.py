@@ -17,6 +17,10 @@ event is the players'. CP for combat count once per Combat Segment (11.24): a un
 charged this segment pays only what brings it to the larger charge, never above 5 CP for the
 Phasing side or 3 for the other (``Unit.combat_cp``); the segment ends when the phase advances,
 when the Operations Stage ends, or with ``end_combat_segment``.
+
+Combat belongs in the Phasing Player's Movement and Combat Phase (5.2 III.G.3): ruling
+``combat-phase`` refuses a posting elsewhere, or one whose Phasing side is not the side of the
+phase's player (Player A or B, ``ledger.model.initiative``; ``combat_phase_errors``).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from ledger.combat.posting import (
     CombatPosting,
 )
 from ledger.commands.cp import MAY_NOT_MOVE_COHESION
+from ledger.commands.initiative import combat_phase_errors
 from ledger.commands.outcome import Outcome
 from ledger.commands.stage_end import combat_markers_cleared
 from ledger.model.capability import disorganization_earned
@@ -65,11 +70,17 @@ def post_combat(state: GameState, posting: CombatPosting, source: Source) -> Out
     not hold or beyond the TOE points it holds (4.52); a marker the combat cannot place (12.44,
     15.81, 15.93) or placed on the wrong side; CP not in whole quarter points (8.37), for a
     unit without CPA (6.11) or attacking at Cohesion -26 (6.26); Ammunition beyond what the
-    unit can draw (15.15, 50.12); DP not positive."""
+    unit can draw (15.15, 50.12); DP not positive. Under ruling ``combat-phase`` (default
+    ``movement-and-combat``) also outside a Movement and Combat Phase, or when the posting's
+    Phasing side (``phasing``, else the attacker) is not the side of that phase's player
+    (5.2 III.G, 7.16; ``combat_phase_errors``)."""
     errors = _posting_errors(posting)
     if errors:
         return _refuse(errors)
     phasing = posting.phasing or posting.attacker
+    errors = combat_phase_errors(state, _COMBAT_NAMES.get(posting.combat, "Combat"), phasing)
+    if errors:
+        return _refuse(errors)
     errors = _unit_errors(state, posting)
     if errors:
         return _refuse(errors)
@@ -110,13 +121,27 @@ def post_combat(state: GameState, posting: CombatPosting, source: Source) -> Out
 def end_combat_segment(state: GameState, source: Source) -> Outcome:
     """End the current Combat Segment (12.44, 11.24): Pinned markers come off and every unit's
     Combat Segment CP return to 0, in one ``CombatMarkersCleared`` (the players' own event, so
-    undo takes it back alone). Refused when no unit is Pinned or has combat CP this segment."""
+    undo takes it back alone). Refused when no unit is Pinned or has combat CP this segment,
+    and, under ruling ``combat-phase``, outside a Movement and Combat Phase (5.2 III.G.3: the
+    Combat Segment is part of it)."""
+    errors = combat_phase_errors(state, "A Combat Segment ends", None)
+    if errors:
+        return _refuse(errors)
     cleared = combat_markers_cleared(state, PINNED_MARKERS, source)
     if cleared is None:
         return _refuse(
             [LedgerError("segment", "no unit is Pinned or has combat CP in this segment", "12.44")]
         )
     return Outcome(events=(cleared,))
+
+
+_COMBAT_NAMES = {
+    "barrage": "A Barrage",
+    "anti_armor": "Anti-Armor fire",
+    "close_assault": "A Close Assault",
+    "probe": "A Probe",
+}
+"""How a refusal names each combat kind (11.0)."""
 
 
 def _posting_errors(posting: CombatPosting) -> list[LedgerError]:

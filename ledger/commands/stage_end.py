@@ -1,6 +1,10 @@
 """The end of an Operations Stage: CP back to 0 (6.16), the clock on, idle RP (6.24.1), Breakdown
 Points to 0 (21.25), combat markers off (12.44, 15.81) and the automatic upkeep (49.3, 51.1,
 52.4, 52.6).
+
+It ends only from the last phase, L. Patrol Phase (Player B) of 5.2 III, under ruling
+``end-stage-phase`` (``end_stage_errors``); ``stage_end_events`` are what ending posts, which
+``ledger.reports.stage_end`` describes as a preview without writing.
 """
 
 from __future__ import annotations
@@ -17,10 +21,14 @@ from ledger.model.events import (
     Event,
     OperationsStageEnded,
 )
+from ledger.model.phases import PHASES, phase
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import COMBAT_MARKERS, STAGE_MARKERS
 from ledger.rules import shortage_status
+
+LAST_PHASE = PHASES[-1]
+"""L. Patrol Phase (Player B): the last phase of an Operations Stage (5.2 III)."""
 
 IDLE_REORGANIZATION = Fraction(5)
 """6.24.1: RP earned for an Operations Stage in which the unit expended no CP."""
@@ -34,10 +42,24 @@ def end_stage(state: GameState, source: Source) -> Outcome:
     (52.4, the trucks' 52.42 included) and, at a new Game-Turn, the weekly evaporation (49.3),
     stores (51.1) and pasta (52.6) as app-made ``ConsumptionPosted``.
 
-    Refused after the scenario's last Operations Stage.
+    Refused after the scenario's last Operations Stage, and, under ruling ``end-stage-phase``
+    (default ``last-phase``), in any phase but the last, L. Patrol Phase (Player B) (5.2):
+    ``end_stage_errors``. ``stage_end_events`` are the events it posts, without these checks.
     """
+    errors = end_stage_errors(state)
+    if errors:
+        return refuse(*errors)
+    return Outcome(events=tuple(stage_end_events(state, source)))
+
+
+def end_stage_errors(state: GameState) -> list[LedgerError]:
+    """Why the Operations Stage may not end now (empty: it may): the scenario's last
+    Operations Stage is over (its case), or, under ruling ``end-stage-phase=last-phase``, the
+    current phase is not L. Patrol Phase (Player B), the last of 5.2 III (case 5.2; the error
+    names the phase it is and how to move on)."""
+    errors: list[LedgerError] = []
     if state.clock >= state.info.end:
-        return refuse(
+        errors.append(
             LedgerError(
                 "clock",
                 f"{state.clock.short} is the last Operations Stage of {state.info.name} "
@@ -45,6 +67,22 @@ def end_stage(state: GameState, source: Source) -> Outcome:
                 state.info.case,
             )
         )
+    if state.ruling("end-stage-phase") == "last-phase" and state.phase != LAST_PHASE.key:
+        errors.append(
+            LedgerError(
+                "phase",
+                f"the Operations Stage ends after the {LAST_PHASE.label}; it is the "
+                f"{phase(state.phase).label} (advance with `quartermaster phase`, or choose "
+                "the house rule end-stage-phase=any-phase)",
+                "5.2",
+            )
+        )
+    return errors
+
+
+def stage_end_events(state: GameState, source: Source) -> list[Event]:
+    """The events ``end_stage`` posts for ``source`` (see there), whatever the phase and the
+    scenario's end: what the ending would post, for a preview (``ledger.reports.stage_end``)."""
     cleared = tuple(
         (unit_id, unit.cp_expended) for unit_id, unit in state.units.items() if unit.cp_expended
     )
@@ -76,7 +114,7 @@ def end_stage(state: GameState, source: Source) -> Outcome:
         events.append(markers)
     if state.ruling("automatic-upkeep") == "post":
         events += _upkeep(state, events)
-    return Outcome(events=tuple(events))
+    return events
 
 
 def combat_markers_cleared(

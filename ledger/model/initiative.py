@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from ledger.model.phases import ORGANIZATION, Player, phase, phase_index
+from ledger.model.seats import side_name
 from ledger.model.state import GameState
 from ledger.model.units import Side
 
@@ -68,3 +69,25 @@ def may_declare_now(state: GameState) -> bool:
     """Whether the current phase still allows declaring Player A: phases A to C (5.2 III.A;
     the ledger opens in C)."""
     return phase_index(state.phase) <= phase_index(DECLARE_BY)
+
+
+def players(state: GameState) -> dict[str, str]:
+    """Who is who this Operations Stage, in words (7.11, 7.16): ``game_time``, ``initiative``
+    (the holder's side name, or "whichever side declares" under ruling
+    ``initiative-holder=declared``), ``player_a``, ``player_b``, ``declared`` ("yes", or why
+    not: the holder moves first until it declares) and ``phasing`` (the side whose phase it is,
+    or "both players" in phases A to E)."""
+    holder = initiative_holder(state)
+    phasing = phasing_side(state)
+    return {
+        "game_time": state.clock.short,
+        "initiative": side_name(holder) if holder else "whichever side declares",
+        "player_a": side_name(player_side(state, "A")),
+        "player_b": side_name(player_side(state, "B")),
+        "declared": (
+            "yes"
+            if state.first_player is not None
+            else "no: the side with the Initiative moves first until it declares"
+        ),
+        "phasing": side_name(phasing) if phasing else "both players",
+    }

@@ -95,6 +95,7 @@ def test_spend_cp_transfer_end_stage_history_undo(player: Player) -> None:
     dump = player.json("dumps")[0]
     assert (dump["fuel"], dump["stores"]) == (2990, 3997)
 
+    player.run("phase", "L", "--player", "B")  # 5.2: the stage ends from its last phase
     player.run("end-stage")
     assert player.json("clock")["op_stage"] == 2
     assert player.json("units")[0]["cp_expended"] == "0"
@@ -105,6 +106,7 @@ def test_spend_cp_transfer_end_stage_history_undo(player: Player) -> None:
         "cp_expended",
         "cp_expended",
         "supplies_transferred",
+        "phase_advanced",
         "operations_stage_ended",
         "consumption_posted",  # 1 RNF's Water for the OpStage (52.41)
     ]
@@ -113,12 +115,13 @@ def test_spend_cp_transfer_end_stage_history_undo(player: Player) -> None:
     assert history[1]["role"] == "field_commander" and history[3]["role"] == "logistics_commander"
 
     first = player.run("undo").stdout  # the end of stage with the water the ledger took
-    assert "undo #6" in first and "undo #5" in first
+    assert "undo #7" in first and "undo #6" in first
+    assert "undo #5" in player.run("undo").stdout  # back to the Organization Phase
     assert "undo #4" in player.run("undo").stdout
     assert player.json("clock")["op_stage"] == 1
     assert player.json("dumps")[0]["fuel"] == 3000
     assert player.json("units")[0]["cp_expended"] == "17/2"
-    assert len(player.json("history")) == 9  # 6 events and 3 reversals: nothing deleted
+    assert len(player.json("history")) == 11  # 7 events and 4 reversals: nothing deleted
 
 
 def test_bad_input_is_refused_with_field_and_nothing_written(
@@ -164,7 +167,9 @@ def test_cp_actions_ceiling_cohesion_and_idle_rp(player: Player) -> None:
     assert (row["cp_expended"], row["voluntary_ceiling"], row["cohesion"]) == ("12", "12", "-4")
     actions = {a["action"]: a for a in player.json("actions")}
     assert actions["disengage"]["cp"] == "4" and actions["move"]["cp"] == "varies"
+    player.run("phase", "L", "--player", "B")  # 5.2: the stage ends from its last phase
     player.run("end-stage")  # RNF expended CP: no RP
+    player.run("phase", "L", "--player", "B")
     player.run("end-stage")  # idle: +4 RP back to 0 (6.24.1), posted by the ledger
     assert player.json("cohesion")[0]["cohesion"] == "0"
     last = [h for h in player.json("history") if h["kind"] == "cohesion_adjusted"][-1]
@@ -359,7 +364,9 @@ def test_plan_convoys_accept_loads_a_convoy_for_the_requisition(tmp_path: Path) 
 def test_thirst_costs_toe_then_bans_and_correct_toe(player: Player) -> None:
     # 1 RNF drinks its 4 Water away; Mersa Matruh and the trucks in C3721 hold none
     player.run("consume", "1 RNF", "--cause", "water", "--water", "4")
+    player.run("phase", "L", "--player", "B")  # 5.2: the stage ends from its last phase
     player.run("end-stage")  # 1st OpStage without water: nothing lost (52.53)
+    player.run("phase", "L", "--player", "B")
     out = player.run("end-stage").stdout  # the 2nd in a row: 1 TOE point
     assert "1st RNF MG Bn TOE -1 cw.u (water-attrition, 52.53" in out
     assert player.json("history")[-1]["kind"] == "toe_points_lost"

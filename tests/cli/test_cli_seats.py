@@ -151,6 +151,7 @@ def played(seated: Path, tmp_path_factory: pytest.TempPathFactory) -> Table:
     table.run("transfer", "--from", "Mersa Matruh", "--to", "1 Essex", "--ammo", "10", seat="cw-lc")
     table.run("requisition", "1 KRRC", "--water", "6", seat="cw-fc")
     table.run("requisition", "1 CCNN", "--water", "5", "--note", "AXIS NOTE", seat="axis-fc")
+    table.run("phase", "L", "--player", "B", seat="umpire")  # 5.2: ends from the last phase
     table.run("end-stage", seat="umpire")
     table.run("spend-cp", "1 Essex", "1", "--reason", CW_REASON, seat="cw-fc")
     table.run("spend-cp", "1 CCNN", "1", "--reason", AXIS_REASON, seat="axis-fc")
@@ -283,23 +284,23 @@ def test_history_folds_the_enemys_entries_and_json_leaves_them_out(played: Table
     state = played.state()
     table = played.run("history", seat="cw-fc").out
     # #1 start, #2 CW spend, #3 Axis spend, #4 CW transfer, #5 CW requisition, #6 Axis
-    # requisition, #7 end of stage and #8 its water (both sides' lines: each seat's own
-    # kept), #9 CW spend, #10 Axis spend
+    # requisition, #7 the umpire's advance to the last phase, #8 end of stage and #9 its
+    # water (both sides' lines: each seat's own kept), #10 CW spend, #11 Axis spend
     assert "#3 Axis: 1 entry" in table and "#6 Axis: 1 entry" in table
-    assert "#10 Axis: 1 entry" in table
+    assert "#11 Axis: 1 entry" in table
     assert "1st RNF MG Bn expends 3 CP" in table and CW_REASON in table
     rows = played.json("history", seat="cw-fc")
-    assert [r["seq"] for r in rows] == [1, 2, 4, 5, 7, 8, 9]
+    assert [r["seq"] for r in rows] == [1, 2, 4, 5, 7, 8, 9, 10]
     assert {r["seat"] for r in rows[1:]} == {"cw-fc", "cw-lc", "umpire"}
     assert rows[0]["what"].endswith("89 counters")  # the Commonwealth's set-up only
-    assert rows[4]["what"].endswith("(1 units' CP reset)")  # the 1st RNF's, not the 1st CCNN's
+    assert rows[5]["what"].endswith("(1 units' CP reset)")  # the 1st RNF's, not the 1st CCNN's
     axis_table = played.run("history", seat="axis-fc").out
     assert "#4–#5 Commonwealth: 2 entries" in axis_table
     axis = played.json("history", seat="axis-fc")
-    assert [r["seq"] for r in axis] == [1, 3, 6, 7, 8, 10]
+    assert [r["seq"] for r in axis] == [1, 3, 6, 7, 8, 9, 11]
     assert axis[1]["why"] == AXIS_REASON
     umpire = played.json("history", seat="umpire")
-    assert [r["seq"] for r in umpire] == list(range(1, 11))
+    assert [r["seq"] for r in umpire] == list(range(1, 12))
     assert len(state.units) == 306
 
 
@@ -597,6 +598,7 @@ def test_a_write_prints_only_what_the_seat_may_read(table: Table) -> None:
     umpire = table.json("history", "--last", "1", seat="umpire")[0]["what"]
     assert hot[1]["said"] == table.json("history", "--last", "1", seat="cw-fc")[0]["what"]
     assert hot[1]["said"] != umpire  # the umpire's counts both sides' dumps
+    table.run("phase", "L", "--player", "B", seat="cw-fc")  # 5.2: ends from the last phase
     ended = table.run("end-stage", seat="cw-fc").out.splitlines()
     assert ended == [r["what"] for r in table.json("history", "--last", "2", seat="cw-fc")]
     assert ended != [r["what"] for r in table.json("history", "--last", "2", seat="umpire")]

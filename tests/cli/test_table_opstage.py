@@ -66,7 +66,9 @@ def test_three_seats_play_an_operations_stage(tmp_path: Path, names: dict[str, s
         table, "cw-lc", "fulfil", "CR1", "--from", "Mersa Matruh"
     )
     as_seat(table, "axis", "arrive", "201st Artillery Regt", "--cause", "convoy", "--ammo", "60")
-    as_seat(table, "axis", "phase", "G", "--player", "A")
+    # The Commonwealth assaults in its own Movement and Combat Phase (5.2 III.G): Player B's,
+    # since the Axis holds the Initiative in Graziani and moves first (7.11, 60.6).
+    as_seat(table, "axis", "phase", "G", "--player", "B")
 
     # Combat Segment 1: sealed plots, revealed together (5.2 III G 3 b, d)
     as_seat(table, "axis", "plot", "barrage", "--fire", "201st Artillery Regt",
@@ -95,6 +97,7 @@ def test_three_seats_play_an_operations_stage(tmp_path: Path, names: dict[str, s
     assert "Commonwealth: " in axis_history  # the Commonwealth's own entries, counted
     assert "1st Essex TOE" not in axis_history and "Mersa Matruh" not in axis_history
 
+    as_seat(table, "cw-fc", "phase", "L", "--player", "B")  # 5.2: ends from the last phase
     as_seat(table, "cw-fc", "end-stage")
     for seat in PASSES:
         clock = json.loads(as_seat(table, seat, "clock", "--json"))

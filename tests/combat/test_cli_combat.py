@@ -218,6 +218,9 @@ def test_resolve_without_confirm_writes_nothing(qm: Qm, tmp_path: Path) -> None:
 
 def test_resolve_confirm_posts_and_undo_reverses(qm: Qm, tmp_path: Path) -> None:
     qm.run("new", "px", "--scenario", str(postable_examples(tmp_path)))
+    # The Axis fires as the Phasing Player: its Movement and Combat Phase (5.2 III.G); the
+    # rules examples name no Initiative, so the Axis is Player A (ruling initiative-holder).
+    qm.run("phase", "G", "--player", "A")
     example = str(EXAMPLES / "combat-example-barrage.json")
     posted = qm.json("resolve", example, "--dice", "target=45", "--dice", "trucks=11", "--confirm")
     kinds = [e["event"]["kind"] for e in posted]
@@ -252,6 +255,7 @@ def test_resolve_roll_with_seed_is_reproducible_and_recorded(qm: Qm, tmp_path: P
     assert first == again and first["seed"] == 1941
     rolled = qm.json("resolve", example, "--roll")
     assert isinstance(rolled["seed"], int)
+    qm.run("phase", "G", "--player", "A")  # the Axis assaults in its own phase (5.2 III.G)
     posted = qm.json("resolve", example, "--roll", "--seed", "1941", "--confirm")
     resolved = posted[0]["event"]
     assert resolved["kind"] == "combat_resolved" and resolved["seed"] == 1941

@@ -25,6 +25,7 @@ from ledger.combat.posting import (
     unit_losses,
 )
 from ledger.commands.combat import end_combat_segment, post_combat
+from ledger.commands.initiative import declare_first_player
 from ledger.commands.organization_phase import advance_phase
 from ledger.commands.outcome import Outcome
 from ledger.commands.stage_end import end_stage
@@ -49,6 +50,14 @@ from ledger.model.state import GameState
 from ledger.model.units import Ratings, TOEHolding, Unit, UnitClass, WeaponSystem, with_markers
 from ledger.reports import event_log
 from ledger.reports import tables as reports
+from tests.phases import (
+    COMBAT_A,
+    COMBAT_B,
+    at_last_phase,
+    at_phase,
+    session_to_last_phase,
+    session_to_phase,
+)
 
 CW, AX = "C3721", "C3821"
 PZ = WeaponSystem(
@@ -105,7 +114,10 @@ def combat_setup(mini_setup: Setup) -> Setup:
 
 @pytest.fixture
 def state(combat_setup: Setup) -> GameState:
-    return start(GameStarted(Source(combat_setup.info.start), combat_setup))
+    """The combat game in the Commonwealth's Movement and Combat Phase: the mini scenario
+    names no Initiative, so the Axis moves first (ruling ``initiative-holder``) and the
+    Commonwealth, whose combats these are, is Player B (5.2 III.G, 7.16)."""
+    return at_phase(start(GameStarted(Source(combat_setup.info.start), combat_setup)), COMBAT_B)
 
 
 def src(state: GameState) -> Source:
@@ -142,6 +154,16 @@ def barrage(state: GameState) -> CombatPosting:
         markers=(UnitMarker("de.ii_104", "pinned", "12.44"),),
         cp=tuple(combat_cp(CW_HEX, AX_HEX, action="barrage")),
         ammunition=tuple(ammunition_for(guns, "barrage")),
+    )
+
+
+def defensive_barrage(state: GameState) -> CombatPosting:
+    """``barrage`` fired by the Commonwealth as the non-Phasing Player in the Axis's Movement
+    and Combat Phase (12.17): the guns pay 3 CP (11.21), the Axis units barraged 3 each."""
+    return replace(
+        barrage(state),
+        phasing="axis",
+        cp=(CPCharge("cw.3_rha", CW, Fraction(3), "11.21", "fires"), *barraged_phasing_cp(AX_HEX)),
     )
 
 
@@ -333,13 +355,14 @@ def test_losses_beyond_the_toe_are_refused_and_nothing_is_written(
         assault(session.state),
         losses=(UnitLosses("de.ii_104", (("de.i", 5),), "15.83", "close-assault"),),
     )
+    session_to_phase(session, COMBAT_B)
     with pytest.raises(CommandRefused) as refused:
         session.execute(lambda s: post_combat(s, posting, src(s)))
     # 5 lost + 2 captured of the 6 held
     assert "de.ii_104 holds 6 de.i TOE points, 7 lost or captured: 1 too many (15.83)" in str(
         refused.value
     )
-    assert len(store.load("combat")) == 1
+    assert len(store.load("combat")) == 2  # the game and the advance to the phase
 
 
 def test_refusals_name_the_unit_the_side_and_the_case(state: GameState) -> None:
@@ -382,6 +405,7 @@ def test_ammunition_short_is_refused_with_15_15_or_50_12(state: GameState) -> No
 
 def test_undo_takes_the_whole_combat_back(session_combat: GameSession) -> None:
     session = session_combat
+    session_to_phase(session, COMBAT_B)
     before = session.state
     session.execute(lambda s: post_combat(s, assault(s), src(s)))
     assert session.state.prisoners
@@ -394,7 +418,11 @@ def test_end_of_operations_stage_clears_every_marker_and_phase_advance_pinned(
     session_combat: GameSession,
 ) -> None:
     session = session_combat
-    session.execute(lambda s: advance_phase(s, "movement-and-combat/A", src(s)))
+    # The Commonwealth moves first this Operations Stage (7.11: ruling initiative-holder
+    # =declared, the table rolled 7.14 itself): its Movement and Combat Phase is Player A's.
+    cw = Source(session.state.clock, "commonwealth", "commander_in_chief")
+    session.execute(lambda s: declare_first_player(s, "commonwealth", cw))
+    session.execute(lambda s: advance_phase(s, COMBAT_A, src(s)))
     session.execute(lambda s: post_combat(s, assault(s), src(s)))
     session.execute(lambda s: post_combat(s, barrage(s), src(s)))
     assert session.state.units["de.ii_104"].combat_markers == ("pinned", "engaged")
@@ -403,11 +431,19 @@ def test_end_of_operations_stage_clears_every_marker_and_phase_advance_pinned(
     assert [e.kind for e in events] == ["phase_advanced", "combat_markers_cleared"]
     assert session.state.units["de.ii_104"].combat_markers == ("engaged",)
     assert session.state.units["cw.3_rha"].combat_cp == 0
-    session.execute(lambda s: post_combat(s, barrage(s), src(s)))  # pinned again
+    # In the Axis's Movement and Combat Phase the Commonwealth's guns barrage as the
+    # non-Phasing Player (5.2 III.G.3.b, 12.17): pinned again.
+    session.execute(lambda s: advance_phase(s, COMBAT_B, src(s)))
+    session.execute(lambda s: post_combat(s, defensive_barrage(s), src(s)))
+    assert session.state.units["de.ii_104"].combat_markers == ("pinned", "engaged")
+    # 12.44: advancing to the last phase ends that Combat Segment too.
+    session_to_last_phase(session)
+    assert session.state.units["de.ii_104"].combat_markers == ("engaged",)
     before = session.state
     events = session.execute(lambda s: end_stage(s, src(s)))
     cleared = next(e for e in events if isinstance(e, CombatMarkersCleared))
     assert cleared.markers == ("pinned", "engaged", "contact") and cleared.source.app_made
+    assert {unit for unit, _ in cleared.cleared} == {"cw.1_rnf", "de.ii_104", "de.i_5pz"}
     assert all(not u.combat_markers and not u.combat_cp for u in session.state.units.values())
     session.execute(lambda s: undo(session.indexed(), Source(s.clock)))
     assert session.state == before
@@ -415,6 +451,7 @@ def test_end_of_operations_stage_clears_every_marker_and_phase_advance_pinned(
 
 def test_new_event_kinds_round_trip_through_the_journal(state: GameState) -> None:
     after = run(state, post_combat(state, assault(state), src(state)))
+    after = at_last_phase(after)  # 5.2: the stage ends from its last phase
     cleared = end_stage(after, src(after)).events
     kinds: list[Event] = [
         *post_combat(state, assault(state), src(state)).events[:1],
@@ -435,4 +472,6 @@ def test_engaged_replaces_contact() -> None:
 
 @pytest.fixture
 def session_combat(store: EventStore, combat_setup: Setup) -> GameSession:
-    return create_game(store, "combat", combat_setup)
+    """The combat game in a journal (declared under ruling ``initiative-holder=declared``,
+    so either side may say who moves first), at its Organization Phase."""
+    return create_game(store, "combat", combat_setup, {"initiative-holder": "declared"})

@@ -26,6 +26,7 @@ from ledger.model.state import GameState
 from ledger.model.units import TOEHolding
 from ledger.reports.event_log import describe
 from ledger.reports.tables import units
+from tests.phases import at_last_phase
 
 from .test_movement import EXAMPLE_21_23, RNF, RTR, armor_state, errors, run, src
 
@@ -153,6 +154,7 @@ def test_a_unit_checks_again_only_on_a_column_further_right() -> None:
 
 def test_the_breakdown_points_last_one_operations_stage() -> None:
     state = run(at_35_bp(), breakdown_check(at_35_bp(), RTR, [61, 46], src(at_35_bp())))
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     outcome = end_stage(state, src(state))
     cleared = next(e for e in outcome.events if isinstance(e, BreakdownPointsCleared))
     assert cleared.cleared == ((RTR, Fraction(35), Fraction(35)),)

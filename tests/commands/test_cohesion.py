@@ -13,6 +13,7 @@ from ledger.model.apply import apply
 from ledger.model.events import CohesionAdjusted, ConsumptionPosted, Event, OperationsStageEnded
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from tests.phases import at_last_phase, session_to_last_phase
 
 RNF = "cw.1_rnf"  # CPA 8, non-motorized (8.17)
 
@@ -36,6 +37,7 @@ def test_6_24_idle_opstage_earns_5_rp_never_above_0(
     mini_state: GameState, before: int, after: int
 ) -> None:
     state = _with(mini_state, cohesion=Fraction(before))
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     outcome = end_stage(state, Source(state.clock, app_made=True))
     state = _do(state, outcome.events)
     assert state.units[RNF].cohesion == after
@@ -49,11 +51,14 @@ def _no_upkeep(events: tuple[Event, ...]) -> list[Event]:
 def test_6_24_no_rp_after_expending_cp_or_in_training(mini_state: GameState) -> None:
     state = _with(mini_state, cohesion=Fraction(-3))
     state = _do(state, _spend(state, Fraction(1, 4)).events)
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     events = _no_upkeep(end_stage(state, Source(state.clock)).events)
     assert len(events) == 1 and isinstance(events[0], OperationsStageEnded)
     training = _with(mini_state, cohesion=Fraction(-3), in_training=True)
+    training = at_last_phase(training)  # 5.2: the stage ends from its last phase
     assert len(_no_upkeep(end_stage(training, Source(training.clock)).events)) == 1
     earning = replace(training, ruling_choices={"6.24-idle-rp-in-training": "earn"})
+    earning = at_last_phase(earning)  # 5.2: the stage ends from its last phase
     _, rp = _no_upkeep(end_stage(earning, Source(earning.clock)).events)
     assert isinstance(rp, CohesionAdjusted)
     assert (rp.unit_id, rp.change, rp.cause, rp.source.app_made) == (RNF, 3, "idle-opstage", True)
@@ -132,6 +137,7 @@ def test_undo_of_an_end_of_stage_takes_back_the_idle_rp_with_it(session) -> None
     from ledger.commands.undo import undo
 
     session.execute(lambda s: adjust_cohesion(s, RNF, "assault-losses", Source(s.clock)))
+    session_to_last_phase(session)
     before = session.state
     session.execute(lambda s: end_stage(s, Source(s.clock)))
     assert session.state.units[RNF].cohesion == 0
@@ -141,5 +147,5 @@ def test_undo_of_an_end_of_stage_takes_back_the_idle_rp_with_it(session) -> None
         "consumption_posted",  # 1 RNF's Water (52.41)
     ]
     events = session.execute(lambda s: undo(session.indexed(), Source(s.clock)))
-    assert [e.undone_seq for e in events] == [5, 4, 3]  # type: ignore[union-attr]
+    assert [e.undone_seq for e in events] == [6, 5, 4]  # type: ignore[union-attr]
     assert session.state == before

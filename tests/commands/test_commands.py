@@ -11,6 +11,7 @@ from ledger.model.events import Event, GameStarted
 from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from tests.phases import at_last_phase
 
 
 def _run(state: GameState, outcome_events: tuple[Event, ...]) -> GameState:
@@ -65,10 +66,12 @@ def test_unlimited_source_is_not_drawn_down_and_cannot_receive(mini_state: GameS
 def test_end_stage_resets_cp_6_16_and_advances_clock(mini_state: GameState) -> None:
     src = Source(mini_state.clock)
     state = _run(mini_state, spend_cp(mini_state, "cw.1_rnf", Fraction(11), src).events)
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     state = _run(state, end_stage(state, src).events)
     assert state.clock.short == "GT 1 OpStage 2"
     assert state.units["cw.1_rnf"].cp_expended == 0
     assert state.units["cw.1_rnf"].cohesion == -3  # cohesion carries over (6.16)
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     state = _run(state, end_stage(state, src).events)
     assert "cw.3_rha" in {u.id for u in state.units_in_play()}  # arrives GT 1 OpStage 3
 
@@ -76,8 +79,10 @@ def test_end_stage_resets_cp_6_16_and_advances_clock(mini_state: GameState) -> N
 def test_end_stage_refused_after_the_scenario_ends(mini_state: GameState) -> None:
     state = mini_state
     for _ in range(5):
+        state = at_last_phase(state)  # 5.2: the stage ends from its last phase
         state = _run(state, end_stage(state, Source(state.clock)).events)
     assert state.clock.short == "GT 2 OpStage 3"
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     refused = end_stage(state, Source(state.clock))
     assert not refused.ok and "last Operations Stage" in refused.errors[0].message
 

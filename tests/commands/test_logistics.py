@@ -13,6 +13,7 @@ from ledger.model.events import Event
 from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from tests.phases import at_last_phase
 
 
 def src(state: GameState, reason: str = "") -> Source:
@@ -37,6 +38,7 @@ def test_weather_is_recorded_per_operations_stage(mini_state: GameState) -> None
     assert hot.weather == "hot"
     assert "already hot" in errors(logistics.record_weather(hot, "hot", src(hot)))
     assert "29.0" in errors(logistics.record_weather(hot, "blizzard", src(hot)))
+    hot = at_last_phase(hot)  # 5.2: the stage ends from its last phase
     outcome = end_stage(hot, src(hot))
     next_stage = run(hot, outcome)
     assert next_stage.weather == "normal"  # a new OpStage has its own weather

@@ -26,6 +26,7 @@ from ledger.model.state import GameState
 from ledger.model.view import event_for, journal_for, view_for
 from ledger.reports.event_log import describe
 from ledger.reports.plots import anti_armor_requests, barrage_requests, close_assault_requests
+from tests.phases import session_to_last_phase
 from tests.seats import AXIS_FC, CW_FC, CW_LC, UMPIRE, seated_game
 
 AXIS_GUNS = "201st Artillery Regt"  # it.1ccnn_div.201st_artillery_regt, C4218, Italian
@@ -408,6 +409,7 @@ def test_the_next_stages_first_reveal_clears_the_revealed_plots_of_earlier_stage
     _commit(cw, "barrage", [])
     _commit(axis, "force_assignment", [])  # sealed: never revealed, so never cleared
     umpire.reload()
+    session_to_last_phase(umpire)
     umpire.execute(lambda s: end_stage(s, Source(s.clock)))
     umpire.execute(lambda s: advance_phase(s, "movement-and-combat/A", Source(s.clock)))
     first = umpire.state.plots

@@ -20,6 +20,7 @@ from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import TOEHolding, Unit
 from ledger.reports.event_log import describe
+from tests.phases import at_last_phase
 
 AWAY = "C3917"
 """A hex with no Commonwealth dump or trucks in the mini scenario."""
@@ -125,10 +126,12 @@ def test_thirst_from_the_second_dry_opstage_then_undo_gives_the_point_back(
     rnf = replace(mini_state.units["cw.1_rnf"], location=AWAY, supplies=Supplies())
     state = replace(mini_state, units={**mini_state.units, rnf.id: rnf})
     journal: list[tuple[int, Event]] = [(1, GameStarted(Source(state.clock), mini_setup))]
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     first = end_stage(state, Source(state.clock))
     assert lost(first.events) == []  # the first dry OpStage costs nothing (52.53)
     state = run(state, journal, first)
     assert state.units["cw.1_rnf"].without_water == 1
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     second = end_stage(state, Source(state.clock))
     # 2nd OpStage in a row without water: 1 TOE point, 3 → 2 (52.53)
     assert lost(second.events) == [("cw.1_rnf", (("cw.u", 1),))]
@@ -157,6 +160,7 @@ def test_vehicles_short_of_water_lose_no_points(mini_state: GameState) -> None:
         cp_expended=Fraction(4),
     )
     state = only(mini_state, rha)
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     outcome = end_stage(state, Source(state.clock))
     water = next(e for e in outcome.events if isinstance(e, ConsumptionPosted))
     assert [(s.unit_id, s.needed, s.received) for s in water.shortages] == [("cw.3_rha", 6, 0)]

@@ -39,6 +39,7 @@ from ledger.model.source import Source
 from ledger.reports import event_log
 from ledger.reports import tables as reports
 from tests.conftest import MINI
+from tests.phases import LAST, at_last_phase
 
 
 def convoy(location: str = "C3721", **cargo: int) -> TruckGroup:
@@ -117,6 +118,7 @@ def test_a_convoy_keeps_its_cp_within_its_cpa_and_the_end_of_stage_clears_it(gam
     assert game.group().cargo.fuel == 91 - 3 * 4  # 18 CP: four groups of five
     row = next(r for r in reports.trucks(game.state) if r["id"] == "cw_convoy")
     assert (row["cp_expended"], row["cpa"], row["box_loaded"]) == (30, 30, False)
+    game.phase(LAST)  # 5.2: the stage ends from its last phase
     ended = game.do(end_stage(game.state, game.src()))[0]
     assert isinstance(ended, OperationsStageEnded)
     assert ended.trucks_cp_cleared == (("cw_convoy", Fraction(30)),)
@@ -215,6 +217,7 @@ def test_8_88_a_convoy_loading_in_a_tripoli_box_does_not_move_that_opstage(
     game.phase("truck-convoy/A")
     stuck = logistics.move_trucks(game.state, "cw_convoy", "In Transit 1", Fraction(5), game.src())
     assert "(8.88)" in game.refused(stuck)
+    game.phase(LAST)  # 5.2: the stage ends from its last phase
     game.do(end_stage(game.state, game.src()))
     game.phase("truck-convoy/A")
     game.move("In Transit 1", 5)  # a new Operations Stage
@@ -243,7 +246,7 @@ def test_8_88_unloading_on_arrival_follows_the_ruling(mini_setup: Setup, option:
 
 
 def _truck_water(game: Game) -> ConsumptionPosted:
-    ended = end_stage(game.state, game.src())
+    ended = end_stage(at_last_phase(game.state), game.src())
     assert ended.ok
     return next(
         e for e in ended.events if isinstance(e, ConsumptionPosted) and e.cause == "truck-water"
@@ -296,8 +299,9 @@ def test_journals_without_the_new_fields_still_load(game: Game) -> None:
     events = [
         *game.load("cw_convoy", "cw_matruh", fuel=1),
         *game.move("C3917", 12),
-        *game.do(end_stage(game.state, game.src())),
     ]
+    game.phase(LAST)  # 5.2: the stage ends from its last phase
+    events += game.do(end_stage(game.state, game.src()))
     for event in events:
         assert decode(encode(event)) == event
     moved = next(e for e in events if isinstance(e, TrucksMoved))

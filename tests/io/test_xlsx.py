@@ -34,6 +34,7 @@ from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.reports.tables import field_commander_sheet
 from tests.io.printing import print_pdf
+from tests.phases import at_last_phase
 
 HEADERS = [
     "Counter",
@@ -107,7 +108,9 @@ def played(mini_state: GameState) -> GameState:
     Ammunition, +10 Fuel, 2 1/2 CP expended.
     """
     src = Source(mini_state.clock, "commonwealth", "commander_in_chief")
+    mini_state = at_last_phase(mini_state)  # 5.2: the stage ends from its last phase
     state = _do(mini_state, end_stage(mini_state, src))
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     state = _do(state, end_stage(state, src))
     src = Source(state.clock, "commonwealth", "field_commander")
     state = _do(state, spend_cp(state, "cw.1_rnf", Fraction(41, 4), src))

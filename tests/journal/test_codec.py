@@ -27,6 +27,7 @@ from ledger.model.events import CPExpended, Event
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
+from tests.phases import session_to_last_phase
 
 
 @pytest.fixture
@@ -38,6 +39,7 @@ def session(tmp_path: Path, mini_setup: Setup) -> GameSession:
     played.execute(
         lambda s: transfer(s, "cw_matruh", "cw_c3721", Supplies(ammo=3), Source(s.clock))
     )
+    session_to_last_phase(played)
     played.execute(lambda s: end_stage(s, Source(s.clock)))
     played.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(1, 4), Source(s.clock)))
     played.execute(lambda s: undo(played.indexed(), Source(s.clock)))

@@ -24,6 +24,7 @@ from ledger.model.apply import fold
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
+from tests.phases import session_to_last_phase
 
 STEPS = ("cp", "transfer", "end", "undo")
 
@@ -39,6 +40,8 @@ def _step(session: GameSession, step: str) -> None:
         "undo": lambda s: undo(session.indexed(), Source(s.clock)),
     }
     with contextlib.suppress(CommandRefused):
+        if step == "end":  # 5.2: the Operations Stage ends from its last phase
+            session_to_last_phase(session)
         session.execute(commands[step])
 
 

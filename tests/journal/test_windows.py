@@ -17,6 +17,7 @@ from ledger.journal import session as session_module
 from ledger.journal.session import GameSession, create_game
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
+from tests.phases import session_to_last_phase
 
 
 @pytest.fixture
@@ -26,6 +27,7 @@ def path(tmp_path: Path, mini_setup: Setup) -> Path:
     session = create_game(EventStore(database_url(str(db)), create=True), "g", mini_setup)
     for _ in range(30):
         session.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(1, 4), Source(s.clock)))
+    session_to_last_phase(session)
     session.execute(lambda s: end_stage(s, Source(s.clock)))
     for _ in range(5):
         session.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(1, 4), Source(s.clock)))
@@ -103,9 +105,9 @@ def test_undo_of_an_end_of_stage_reads_back_past_its_upkeep(
 ) -> None:
     """The ledger posts its own events after an end of Operations Stage; undo reverses them
     with it, so the window grows until it reaches the player's action."""
-    GameSession(EventStore(database_url(str(path))), "g").execute(
-        lambda s: end_stage(s, Source(s.clock))
-    )
+    ending = GameSession(EventStore(database_url(str(path))), "g")
+    session_to_last_phase(ending)
+    ending.execute(lambda s: end_stage(s, Source(s.clock)))
     everything = GameSession(EventStore(database_url(str(path))), "g").indexed()
     session = _opened(path, monkeypatch)
     monkeypatch.setattr(session_module, "UNDO_WINDOW", 1)

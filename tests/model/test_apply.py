@@ -33,6 +33,7 @@ from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from tests.conftest import MINI
+from tests.phases import LAST
 
 SETUP = load_scenario(MINI)
 CW_FINITE = ["cw_matruh", "cw.1_rnf", "cw_c3721", "cw.3_rha"]
@@ -126,6 +127,8 @@ class LedgerMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.state.clock < self.state.info.end)
     @rule()
     def next_stage(self) -> None:
+        if self.state.phase != LAST:  # 5.2: the Operations Stage ends from its last phase
+            self._post(advance_phase(self.state, LAST, Source(self.state.clock)).events)
         self._post(end_stage(self.state, Source(self.state.clock)).events)
 
     @precondition(lambda self: len(self.journal) > 1)

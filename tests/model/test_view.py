@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from ledger.commands.cp import spend_cp
+from ledger.commands.organization_phase import advance_phase
 from ledger.commands.stage_end import end_stage
 from ledger.io.scenario import load_scenario, resolve
 from ledger.model.apply import apply, start
@@ -22,6 +23,7 @@ from ledger.model.seats import Seat
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.view import HiddenEntries, event_for, journal_for, view_for
+from tests.phases import LAST
 
 AXIS = Seat("axis-fc", "axis", ("field_commander",))
 CW = Seat("cw-fc", "commonwealth", ("field_commander",))
@@ -52,6 +54,7 @@ def played() -> tuple[GameState, list[tuple[int, Event]]]:
             state, unit, Fraction(cp), Source(state.clock, side, "field_commander", reason)
         )  # type: ignore[arg-type]
         post(outcome.events)
+    post(advance_phase(state, LAST, Source(state.clock)).events)  # 5.2: ends from the last
     post(end_stage(state, Source(state.clock, "commonwealth", "field_commander")).events)
     return state, journal
 

@@ -22,6 +22,7 @@ from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
 from ledger.reports import event_log
+from tests.phases import session_to_last_phase
 
 STEPS = ("cp", "adjust", "transfer", "end", "undo")
 UNITS = ["cw.1_rnf", "cw.3_rha"]
@@ -38,6 +39,8 @@ def _step(session: GameSession, step: str) -> None:
         "undo": lambda s: undo(session.undo_window(), Source(s.clock)),
     }
     with contextlib.suppress(CommandRefused):
+        if step == "end":  # 5.2: the Operations Stage ends from its last phase
+            session_to_last_phase(session)
         session.execute(commands[step])
 
 

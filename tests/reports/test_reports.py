@@ -9,6 +9,7 @@ from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.reports import event_log
 from ledger.reports import tables as reports
+from tests.phases import session_to_last_phase
 
 
 def test_unit_row_carries_cp_cohesion_strengths_and_attached_trucks(mini_state: GameState) -> None:
@@ -57,7 +58,9 @@ def test_cohesion_history_one_point_per_ended_opstage_and_now(session) -> None: 
     from ledger.commands.undo import undo
 
     session.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(10), Source(s.clock)))  # -2
+    session_to_last_phase(session)
     session.execute(lambda s: end_stage(s, Source(s.clock)))
+    session_to_last_phase(session)
     session.execute(lambda s: end_stage(s, Source(s.clock)))  # idle: +2 RP back to 0
     session.execute(lambda s: undo(session.indexed(), Source(s.clock)))  # that end is undone
     rows = event_log.cohesion_history(session.indexed(), ["cw.1_rnf"])

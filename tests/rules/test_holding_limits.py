@@ -19,6 +19,7 @@ from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.rules.consumption import unit_fuel_capacity
+from tests.phases import at_last_phase
 
 
 def run(state: GameState, outcome: Outcome) -> GameState:
@@ -145,6 +146,7 @@ def test_upkeep_draws_an_oasis_without_diminishing_it(mini_state: GameState) -> 
     rnf = replace(oasis.units["cw.1_rnf"], supplies=Supplies())
     state = replace(oasis, units={**oasis.units, "cw.1_rnf": rnf})
     for _ in range(3):  # OpStages 1-3 of GT 1, then into GT 2: stores and pasta too
+        state = at_last_phase(state)  # 5.2: the stage ends from its last phase
         outcome = end_stage(state, Source(state.clock))
         for event in outcome.events:
             if isinstance(event, ConsumptionPosted):
@@ -184,6 +186,7 @@ def test_the_tripoli_box_dump(graziani: GameState) -> None:
 
 
 def test_units_in_a_box_are_never_short_of_water(graziani: GameState) -> None:
+    graziani = at_last_phase(graziani)  # 5.2: the stage ends from its last phase
     water = next(
         e
         for e in end_stage(graziani, Source(graziani.clock)).events

@@ -19,6 +19,7 @@ from ledger.model.units import Unit
 from ledger.reports import tables as reports
 from ledger.rules.checks import surrenders_when_assaulted, warnings
 from ledger.rules.shortage_status import drawable, fuel_allows, shortage_labels
+from tests.phases import at_last_phase
 
 AWAY = "C3917"
 """A hex with no Commonwealth dump or trucks in the mini scenario."""
@@ -142,6 +143,7 @@ def test_pasta(mini_state: GameState) -> None:
 def test_a_vehicle_unit_that_needed_no_water_ends_its_dry_run(mini_state: GameState) -> None:
     # 3 RHA went dry moving; this OpStage it did not move, so it needed no water (52.42)
     state = with_units(mini_state, rha(mini_state, without_water=1))
+    state = at_last_phase(state)  # 5.2: the stage ends from its last phase
     outcome = end_stage(state, Source(state.clock))
     water = next(e for e in outcome.events if isinstance(e, ConsumptionPosted))
     assert ("cw.3_rha", 1, 0) in water.streaks
