@@ -25,6 +25,7 @@ from ledger.model.scenario import Setup
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from tests.dashboard.pages import APP, app_on, app_pages
+from tests.phases import session_to_last_phase
 
 W = TypeVar("W")
 GAME = "mini"
@@ -305,6 +306,7 @@ def test_undo_restores_the_state(db_url: str) -> None:
 
 
 def test_end_operations_stage_advances_the_clock(db_url: str) -> None:
+    session_to_last_phase(reopen(db_url))  # 5.2: the stage ends from its last phase
     at = app_on("views/overview.py")
     click(at, "End Operations Stage")
     assert not at.error, texts(at)
@@ -315,6 +317,7 @@ def test_end_operations_stage_advances_the_clock(db_url: str) -> None:
 def test_a_write_from_elsewhere_shows_up_on_the_next_rerun(db_url: str) -> None:
     at = app_on("views/overview.py")
     elsewhere = reopen(db_url)
+    session_to_last_phase(elsewhere)
     elsewhere.execute(lambda s: end_stage(s, Source(s.clock)))
     at.run()
     assert {m.label: m.value for m in at.metric}["Operations Stage"] == "2"
@@ -328,7 +331,9 @@ def test_a_write_racing_the_form_asks_the_player_to_retry(
 
     def racing(self: GameSession, command: Callable[[GameState], Outcome]) -> tuple[Event, ...]:
         monkeypatch.setattr(GameSession, "execute", execute)  # only the first time
-        reopen(db_url).execute(lambda s: end_stage(s, Source(s.clock)))
+        elsewhere = reopen(db_url)
+        session_to_last_phase(elsewhere)
+        elsewhere.execute(lambda s: end_stage(s, Source(s.clock)))
         return execute(self, command)
 
     monkeypatch.setattr(GameSession, "execute", racing)
@@ -395,6 +400,7 @@ def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
     spt = "cw.7_armd_div.7th_support_group_hq"
     session.execute(lambda s: attach(s, krrc.id, spt, Source(s.clock)))  # 1 CP (6.3)
     session.execute(lambda s: spend_cp(s, krrc.id, Fraction(11), Source(s.clock), "move"))
+    session_to_last_phase(session)
     session.execute(lambda s: end_stage(s, Source(s.clock)))
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
     at = app_on("views/capability.py", "commonwealth")
@@ -506,7 +512,9 @@ def test_a_broken_journal_is_one_line_on_the_page_not_a_traceback(db_url: str) -
     import sqlite3
 
     path = db_url.removeprefix("sqlite:///")
-    reopen(db_url).execute(lambda s: end_stage(s, Source(s.clock)))
+    ending = reopen(db_url)
+    session_to_last_phase(ending)
+    ending.execute(lambda s: end_stage(s, Source(s.clock)))
     with sqlite3.connect(path) as raw:
         raw.execute("DROP TRIGGER events_no_update")
         raw.execute("DROP TABLE snapshots")

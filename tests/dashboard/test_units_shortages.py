@@ -16,6 +16,7 @@ from ledger.model.scenario import Setup
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from tests.dashboard.pages import app_on
+from tests.phases import session_to_last_phase
 
 
 @pytest.fixture
@@ -29,6 +30,7 @@ def thirsty(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatch) 
 
     session.execute(lambda s: logistics.consume(s, "cw.1_rnf", Supplies(water=4), "water", src(s)))
     for _ in range(2):
+        session_to_last_phase(session)  # 5.2: the stage ends from its last phase
         session.execute(lambda s: end_stage(s, src(s)))
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
 
