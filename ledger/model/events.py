@@ -13,6 +13,7 @@ from typing import Literal
 
 from ledger.model.clock import GameTime, Weather
 from ledger.model.holdings import TruckGroup
+from ledger.model.phases import FirstPlayerDeclared as FirstPlayerDeclared
 from ledger.model.plots import PlotCommitted, PlotsRevealed
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
@@ -116,19 +117,6 @@ class PhaseAdvanced:
     before: str
     after: str
     kind: Literal["phase_advanced"] = "phase_advanced"
-
-
-@dataclass(frozen=True, slots=True)
-class FirstPlayerDeclared:
-    """The side with the Initiative chooses to move first or last in this Operations Stage
-    (7.11): ``first`` becomes Player "A" and the other side Player "B" (7.16). ``before`` is
-    the side declared first earlier in the same Operations Stage (``None``: none was), so
-    reversal is exact. Declared in phases A to C (5.2 III.A; ``ledger.commands.initiative``)."""
-
-    source: Source
-    first: Side
-    before: Side | None = None
-    kind: Literal["first_player_declared"] = "first_player_declared"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,19 @@ The ledger opens every Operations Stage in its Organization Phase (phases A and 
 the ledger keeps); players advance it with ``quartermaster phase``. The Organization Phase is
 where attachment, assignment and detachment happen (5.2 III.C.1), where trucks are attached and
 detached (8.97), and where drawing water and loading trucks costs no CP (6.3).
+
+``FirstPlayerDeclared`` is the journal event of phase A (7.11: who is Player "A"), kept here
+with the phases it orders; ``ledger.model.events`` lists it with the other events and
+``ledger.model.initiative`` reads it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final, Literal
+
+from ledger.model.source import Source
+from ledger.model.units import Side
 
 Player = Literal["A", "B"]
 
@@ -107,3 +114,16 @@ def find_phase(text: str, player: str | None = None) -> Phase | None:
         and (who is None or p.player in (who, None))
     ]
     return matches[0] if len(matches) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerDeclared:
+    """The side with the Initiative chooses to move first or last in this Operations Stage
+    (7.11): ``first`` becomes Player "A" and the other side Player "B" (7.16). ``before`` is
+    the side declared first earlier in the same Operations Stage (``None``: none was), so
+    reversal is exact. Declared in phases A to C (5.2 III.A; ``ledger.commands.initiative``)."""
+
+    source: Source
+    first: Side
+    before: Side | None = None
+    kind: Literal["first_player_declared"] = "first_player_declared"
