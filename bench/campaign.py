@@ -50,7 +50,8 @@ from sqlalchemy import create_engine, insert, select, text
 from sqlalchemy.engine import make_url
 
 from ledger.commands.cp import spend_cp
-from ledger.commands.stage_end import end_stage
+from ledger.commands.organization_phase import advance_phase
+from ledger.commands.stage_end import LAST_PHASE, end_stage
 from ledger.commands.transfers import transfer
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.journal import EventStore, StaleSequenceError, database_url
@@ -150,6 +151,8 @@ def build(path: Path, events: int, seed: int = 1) -> dict[str, object]:
                 refused += 1
             if len(session.journal) >= events:
                 break
+        if session.state.phase != LAST_PHASE.key:  # 5.2: the stage ends from its last phase
+            session.execute(lambda s: advance_phase(s, LAST_PHASE.key, Source(s.clock)))
         session.execute(lambda s: end_stage(s, Source(s.clock)))
     writer = next(u.id for u in session.state.units_in_play() if session.state.cpa(u))
     session.store.engine.dispose()

@@ -12,7 +12,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from ledger.commands.cp import spend_cp
-from ledger.commands.stage_end import end_stage
+from ledger.commands.organization_phase import advance_phase
+from ledger.commands.stage_end import LAST_PHASE, end_stage
 from ledger.commands.transfers import transfer
 from ledger.io.scenario import bundled_scenarios, load_scenario
 from ledger.journal import EventStore
@@ -34,7 +35,9 @@ def main() -> None:
         rnf = "cw.unassigned_inf.1st_rnf_mg_bn"
         essex = "cw.70_inf_div.1st_essex"  # in D3714 with the Mersa Matruh dump (same hex)
         for i in range(count):
-            if i % 50 == 49:
+            if i % 50 == 48:  # 5.2: the Operations Stage ends from its last phase
+                session.execute(lambda s: advance_phase(s, LAST_PHASE.key, Source(s.clock)))
+            elif i % 50 == 49:
                 session.execute(lambda s: end_stage(s, Source(s.clock)))
             elif i % 2:
                 session.execute(lambda s: spend_cp(s, rnf, Fraction(1, 4), Source(s.clock)))
