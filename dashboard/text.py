@@ -35,6 +35,8 @@ FIELD_LABELS: Final = {
     "UNIT": "Unit",
     "clock": "Operations Stage",
     "undo": "Undo",
+    "trucks": "Truck Points",
+    **{f"--{t}": f"{t.capitalize()} truck points" for t in ("light", "medium", "heavy")},
     **{f"--{c}": name for c, name in COMMODITY_NAMES.items()},
 }
 """Command error fields (named after the CLI's options) as the dashboard's form labels."""
@@ -123,14 +125,24 @@ def unit_label(state: GameState, unit_id: str) -> str:
     return f"{counter}{unit.name} ({unit.location or 'no hex'})"
 
 
+_BARE_ID: Final = re.compile(r"\b[a-z][a-z0-9]*(?:[._][a-z0-9]+)+\b")
+"""A word that may be a holder id (``cw_matruh``, ``it.1ccnn_div.1st_ccnn_div_hq``,
+``cw.1_rnf.convoy.1``): replaced only when the ledger knows it as one."""
+
+
 def _named(message: str, state: GameState) -> str:
-    """Replace quoted holder ids (``'cw_matruh'``) in a command message by their names."""
+    """Replace holder ids in a command message by their names: quoted (``'cw_matruh'``) or
+    bare (``cw.1_rnf.convoy.1 has 0 light truck points``), when the ledger knows them."""
 
     def name(match: re.Match[str]) -> str:
         found = match[1]
         return holder_name(state, found) if state.holder_kind(found) else match[0]
 
-    return re.sub(r"'([^'\s]+)'", name, message)
+    def bare(match: re.Match[str]) -> str:
+        found = match[0]
+        return holder_name(state, found) if state.holder_kind(found) else found
+
+    return _BARE_ID.sub(bare, re.sub(r"'([^'\s]+)'", name, message))
 
 
 def error_lines(errors: Iterable[LedgerError], state: GameState) -> list[str]:

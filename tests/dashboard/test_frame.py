@@ -13,10 +13,12 @@ from fractions import Fraction
 
 from streamlit.testing.v1 import AppTest
 
+from dashboard.text import error_lines
 from ledger.commands.cp import spend_cp
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession
 from ledger.model.clock import GameTime
+from ledger.model.errors import LedgerError
 from ledger.model.events import (
     CohesionAdjusted,
     ConsumptionPosted,
@@ -129,3 +131,14 @@ def test_what_a_warning_entry_is() -> None:
     assert warning_of(fought) is None
     moved = SuppliesTransferred(source, "ax_tobruk", CCNN_HQ, Supplies(fuel=10))
     assert warning_of(moved) is None
+
+
+def test_a_refusal_names_a_truck_group_by_its_place_and_size_not_its_id(graziani_db: str) -> None:
+    state = GameSession(EventStore(graziani_db), "graziani").state
+    message = "it_c4218_1ccnn has 2 light truck points, 5 asked"  # as first_line_trucks says it
+    [line] = error_lines([LedgerError("--light", message, "54.2")], state)
+    # Graziani's Axis first-line trucks at C4218: 10 light, 25 medium, 10 heavy (60.31)
+    assert line == (
+        "**Light truck points:** Truck Points, first line at C4218 (45 TP) has 2 light truck "
+        "points, 5 asked (54.2)"
+    )
