@@ -212,7 +212,8 @@ def test_resolve_without_confirm_writes_nothing(qm: Qm, tmp_path: Path) -> None:
     ]
     assert qm.json("history") == before
     text = qm.run("resolve", str(EXAMPLES / "combat-example-anti-armor.json"), "--dice", "fire=51")
-    assert "proposed losses (losses): 1 cw.ex.crusader_bn cw.crusader_ii" in text
+    # the ids of --json (above) read as the counter's and the weapon's names (issue 17 item 5)
+    assert "proposed losses (losses): 1 Crusader II tank battalion Crusader Mk.II" in text
     assert "add --confirm" in text
 
 
