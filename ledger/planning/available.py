@@ -6,9 +6,9 @@ assumes the cargo rides on the heaviest points first (heavy, then medium, then l
 taking its share of every commodity, and a point that carries anything is not free. That leaves
 the light points, the fastest carrying supplies (54.2 CPA 40 against 30), free longest.
 
-Where a convoy loads (ruling ``planner-loading-place``, 54.1, 8.98): a truck group loads only at
-a dump in its own place (``same_place``), and only when that place is one a counter can stand
-in: a map hex (``"C4131"``), a Tripoli/Tunisia box (8.81) or a place named alone (``"Cairo"``,
+Where a convoy loads (the planner's place rule, 54.1, 8.98; no choice of the players): a truck
+group loads only at a dump in its own place (``same_place``), and only when that place is one a
+counter can stand in: a map hex (``"C4131"``), a Tripoli/Tunisia box (8.81) or a place named alone (``"Cairo"``,
 ``"Alexandria"``: the unlimited sources of 60.44 stand there). A location a scenario gives as a
 choice or a description — ``"Anywhere, maps (as printed; unclear)"``, ``"any own air
 facility"``, ``"map C or D, Egypt"``, ``"Alexandria (E3613 and/or E3714)"`` — is no place: the
@@ -53,8 +53,8 @@ _CHOICE_WORDS: Final = frozenset(
 
 
 def is_place(location: str) -> bool:
-    """True when a counter can stand at ``location`` and load there (ruling
-    ``planner-loading-place``): a map hex (``"C4131"``), a Tripoli/Tunisia box (8.81), or a
+    """True when a counter can stand at ``location`` and load there (the
+    planner's place rule, 54.1): a map hex (``"C4131"``), a Tripoli/Tunisia box (8.81), or a
     place named alone (``"Cairo"``). False for a choice or a description: ``"Anywhere, maps
     (as printed; unclear)"``, ``"any own air facility"``, ``"map C or D, Egypt"``,
     ``"Alexandria (E3613 and/or E3714)"``, ``""``."""
@@ -158,7 +158,7 @@ def carriers_of(state: GameState, side: Side) -> tuple[Carrier, ...]:
 def unplanned_convoys(state: GameState, side: Side) -> dict[str, str]:
     """The convoys of ``side`` (``convoys_of``) the planner does not load, by group id, each
     with why, in the players' words: a location that is no place (``is_place``), or no
-    ``side`` dump to load at in its place (ruling ``planner-loading-place``, 54.1)."""
+    ``side`` dump to load at in its place (the planner's place rule, 54.1)."""
     dump_places = {
         d.location.strip().casefold()
         for d in state.dumps.values()

@@ -6,12 +6,12 @@ requisitions (less what is already on its way), dump stocks and free convoy poin
 requisitions or convoys out and planning again, then accepts it (``ledger.planning.accept``).
 Pure: reads the state, writes nothing.
 
-A convoy is offered only the dumps in its own place (``available.same_place``, ruling
-``planner-loading-place``), and a direct draw needs dump and unit in one place. The ledger knows
-no distances, so each truck trip carries the CP it costs for certain (``least_cp``: what the
-convoy expended this OpStage, loading now and unloading at the unit, 6.3) plus a quarter CP of
-driving: a truck type whose CPA for supplies (54.2) does not cover that is not used; the drive itself is the players'
-to count (``ledger.planning.words`` says how many CP are left for it).
+A convoy is offered only the dumps in its own place (``available.same_place``, the planner's
+place rule, 54.1), and a direct draw needs dump and unit in one place. The ledger knows no
+distances, so each truck trip carries the CP it costs for certain (``least_cp``: what the convoy
+expended this OpStage, loading now and unloading at the unit, 6.3) plus a quarter CP of driving:
+a truck type whose CPA for supplies (54.2) does not cover that is not used; the drive itself is
+the players' to count (``ledger.planning.words`` says how many CP are left for it).
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def side_trips(
     requisitions: Collection[Requisition],
     carriers: Collection[Carrier],
 ) -> tuple[Trip, ...]:
-    """The legs the planner may use (ruling ``planner-loading-place``, 54.1): a direct draw
+    """The legs the planner may use (the planner's place rule, 54.1): a direct draw
     where a dump and the requisition's unit stand in one place; otherwise a trip for each
     convoy standing in the dump's place, with the CP it costs for certain (``least_cp``) and
     the least drive (a quarter CP, ``CP_QUANTUM``): a type with no CP left to move is not
