@@ -79,9 +79,10 @@ def leg_sentence(state: GameState, leg: PlannedLeg) -> str:
     """One leg as the players read it (module docstring). A direct draw: ``"2nd Scots Guards
     draws 10 Ammunition, 10 Stores from Sidi Barrani in C4131, where it stands (CR2): delivered
     when the plan is accepted, no trucks."``; a truck leg: ``"Loads 2 Ammunition, 6 Water on 1
-    medium truck point of convoy at Cairo (50 TP) at Cairo (unlimited supply) (0 CP now, 6.3). Drives to C3721 in the Truck Convoy Movement Phase (8.18) with
-    up to 28 CP ...; delivers to 1st RNF MG Bn (CR1) when it unloads there at the end of that
-    phase, if it reaches C3721."``"""
+    medium truck point of convoy at Cairo (50 TP) at Cairo (unlimited supply) (0 CP now,
+    6.3). Drives to C3721 in the Truck Convoy Movement Phase (8.18) with up to 28 CP ...
+    Delivers to 1st RNF MG Bn (CR1) when it unloads there at the end of that phase (2 CP), if
+    it reaches C3721."``"""
     requisition = leg.trip.requisition_id
     unit = state.units.get(leg.destination_unit)
     unit_name = unit.name if unit is not None else state.holder_name(leg.destination_unit)
