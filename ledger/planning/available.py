@@ -9,11 +9,12 @@ the light points, the fastest carrying supplies (54.2 CPA 40 against 30), free l
 Where a convoy loads (the planner's place rule, 54.1, 8.98; no choice of the players): a truck
 group loads only at a dump in its own place (``same_place``), and only when that place is one a
 counter can stand in: a map hex (``"C4131"``), a Tripoli/Tunisia box (8.81) or a place named
-alone (``"Cairo"``, ``"Alexandria"``: the unlimited sources of 60.44 stand there). A location a scenario gives as a
-choice or a description — ``"Anywhere, maps (as printed; unclear)"``, ``"any own air
-facility"``, ``"map C or D, Egypt"``, ``"Alexandria (E3613 and/or E3714)"`` — is no place: the
-group (or dump) is not planned from, and ``unplanned_convoys`` says why, until the players put
-it somewhere (``move-trucks``). Direct draws likewise need dump and unit in one such place.
+alone (``"Cairo"``, ``"Alexandria"``: the unlimited sources of 60.44 stand there). A location
+a scenario gives as a choice or a description — ``"Anywhere, maps (as printed; unclear)"``,
+``"any own air facility"``, ``"map C or D, Egypt"``, ``"Alexandria (E3613 and/or E3714)"`` —
+is no place: the group (or dump) is not planned from, and ``unplanned_convoys`` says why, until
+the players put it somewhere (``move-trucks``). Direct draws likewise need dump and unit in one
+such place.
 
 A convoy loaded under an accepted plan (``ledger.planning.accept``) is dedicated to one
 requisition: its ``purpose`` reads ``"requisition R3 for <unit>"`` (``purpose_for``). While that
