@@ -83,3 +83,33 @@ def test_a_refused_acceptance_shows_the_errors(planner_db: str) -> None:
     _click(at, "Accept plan")
     errors = "\n".join(e.value for e in at.error)
     assert "nothing was written" in errors and "900 short" in errors
+
+
+def test_the_graziani_plan_names_no_id(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Graziani (60.22): 1st RNF (C3721) and 2nd Scots Guards (Sidi Barrani, C4131) ask; the
+    # convoys placed 'Anywhere, maps' and 'any own air facility' are not planned from.
+    from ledger.cli import main
+    from tests.reports.test_no_ids import INTERNAL_ID
+
+    monkeypatch.setenv("QUARTERMASTER_DB", str(tmp_path / "g.db"))
+    monkeypatch.delenv("QUARTERMASTER_GAME", raising=False)
+    for argv in (
+        ["new", "g", "--scenario", "graziani"],
+        ["requisition", "1 RNF", "--ammo", "2", "--water", "6"],
+        ["requisition", "2 SctGds", "--ammo", "10", "--stores", "10"],
+    ):
+        assert main(argv) == 0
+    at = app_on("views/planner.py")
+    _click(at, "Plan convoys")
+    shown = [
+        *(m.value for m in at.markdown),
+        *(w.value for w in at.warning),
+        *(c.value for c in at.caption),
+        *(d.value.to_string() for d in at.dataframe),
+        *(str(o) for o in at.multiselect[1].options),
+    ]
+    assert [line for text in shown for line in text.splitlines() if INTERNAL_ID.search(line)] == []
+    said = "\n".join(shown)
+    assert "Drives to C3721 in the Truck Convoy Movement Phase" in said
+    assert "convoy at Anywhere, maps (as printed; unclear) (60 TP)" in said
+    assert "convoy at Cairo (50 TP)" in at.multiselect[1].options
