@@ -268,9 +268,7 @@ def repair(state: GameState, unit_id: str, system: str, points: int, source: Sou
         None,
     )
     if waiting is None:
-        held = ", ".join(
-            f"{state.systems[h.system].name} ({h.system}) {h.points}" for h in unit.awaiting_repair
-        )
+        held = ", ".join(f"{state.systems[h.system].name} {h.points}" for h in unit.awaiting_repair)
         errors.append(
             LedgerError(
                 "--system",

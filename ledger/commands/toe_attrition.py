@@ -172,7 +172,7 @@ def toe_correction(
         return LedgerError("unit", f"no unit {unit_id!r} in this game")
     holding = next((h for h in unit.toe if h.system == system), None)
     if holding is None:
-        listed = ", ".join(h.system for h in unit.toe) or "none"
+        listed = ", ".join(_system_name(state, h.system) for h in unit.toe) or "none"
         return LedgerError(
             "--system", f"{unit.name} has no {system!r} in its TOE ({listed})", "4.52"
         )
@@ -181,8 +181,15 @@ def toe_correction(
     if holding.points + change < 0:
         return LedgerError(
             "--change",
-            f"{unit.name} has {holding.points} {system} TOE points; {change:+d} would leave "
+            f"{unit.name} has {holding.points} {_system_name(state, system)} TOE points; "
+            f"{change:+d} would leave "
             f"{holding.points + change}",
             "4.52",
         )
     return TOEPointsLost(source, unit_id, ((system, -change),), "correction", "4.52")
+
+
+def _system_name(state: GameState, system: str) -> str:
+    """Weapon system ``system`` by its printed name, as players read it (its id if unknown)."""
+    known = state.systems.get(system)
+    return known.name if known is not None else system

@@ -368,7 +368,7 @@ def test_thirst_costs_toe_then_bans_and_correct_toe(player: Player) -> None:
     player.run("end-stage")  # 1st OpStage without water: nothing lost (52.53)
     player.run("phase", "L", "--player", "B")
     out = player.run("end-stage").stdout  # the 2nd in a row: 1 TOE point
-    assert "1st RNF MG Bn TOE -1 cw.u (water-attrition, 52.53" in out
+    assert "1st RNF MG Bn TOE -1 infantry (u) (water-attrition, 52.53" in out
     assert player.json("history")[-1]["kind"] == "toe_points_lost"
     rnf = player.json("units")[0]
     assert (rnf["toe_points"], rnf["shortages"]) == (2, "no water 2 OpStage(s) (52.52)")
@@ -382,7 +382,7 @@ def test_thirst_costs_toe_then_bans_and_correct_toe(player: Player) -> None:
     assert "1st RNF MG Bn TOE +1 cw.u (correction, 4.52)" in out
     assert player.json("units")[0]["toe_points"] == 3
     bad = player.run("correct-toe", "1 RNF", "--system", "cw.u", "--change=-4", ok=False).stderr
-    assert "3 cw.u TOE points; -4 would leave -1" in bad
+    assert "1st RNF MG Bn has 3 infantry (u) TOE points; -4 would leave -1" in bad
     # 15.15: Mersa Matruh's 1000 Ammunition is in the hex: neither 1 RNF nor 3 RHA (arrived
     # in GT 1 OpStage 3) surrenders
     row = player.json("surrender", "C3721", "--side", "commonwealth")
