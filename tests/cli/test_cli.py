@@ -379,7 +379,7 @@ def test_thirst_costs_toe_then_bans_and_correct_toe(player: Player) -> None:
     player.run("spend-cp", "1 RNF", "8", "--action", "move")
     # the players give the point back (say, the owner takes it elsewhere)
     out = player.run("correct-toe", "1 RNF", "--system", "cw.u", "--change=+1").stdout
-    assert "1st RNF MG Bn TOE +1 cw.u (correction, 4.52)" in out
+    assert "1st RNF MG Bn TOE +1 infantry (u) (correction, 4.52)" in out
     assert player.json("units")[0]["toe_points"] == 3
     bad = player.run("correct-toe", "1 RNF", "--system", "cw.u", "--change=-4", ok=False).stderr
     assert "1st RNF MG Bn has 3 infantry (u) TOE points; -4 would leave -1" in bad
