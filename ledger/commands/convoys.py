@@ -31,22 +31,9 @@ from ledger.rules.cp_actions import cp_actions
 
 
 def group_name(state: GameState, group_id: str) -> str:
-    """What players call a truck group, never its id (it has no printed name): a convoy
-    (second/third line, 8.18) by its place, size and, once the convoy planner loaded it, its
-    requisition — ``"convoy at Cairo (50 TP)"``, ``"convoy at C3920 (5 TP, requisition CR1
-    for 1st RNF MG Bn)"``; first-line trucks (8.96) by the unit they are attached to or their
-    place — ``"first-line trucks of 1st RNF MG Bn (10 TP)"``, ``"first-line trucks at C4131
-    (10 TP)"``. ``repr(group_id)`` for no such group."""
-    group = state.trucks.get(group_id)
-    if group is None:
-        return repr(group_id)
-    size = f"{group.truck_points} TP"
-    if group.line == "first":
-        unit = state.units.get(group.attached_to or "")
-        where = f"of {unit.name}" if unit is not None else f"at {group.location}"
-        return f"first-line trucks {where} ({size})"
-    dedicated = group.purpose if group.purpose.startswith("requisition ") else ""
-    return f"convoy at {group.location} ({size}{', ' + dedicated if dedicated else ''})"
+    """What players call a truck group (``GameState.truck_group_name``): ``"convoy at Cairo
+    (50 TP)"``, ``"first-line trucks of 1st RNF MG Bn (10 TP)"``; never its id."""
+    return state.truck_group_name(group_id)
 
 
 def convoy_phase_refusal(state: GameState) -> str | None:

@@ -158,7 +158,7 @@ def attach_trucks(
     if unit is None or group is None or errors:
         return refuse(*errors)
     wanted = points if points is not None else (group.light, group.medium, group.heavy)
-    errors += _truck_amount_errors(group, wanted)
+    errors += _truck_amount_errors(state, group, wanted)
     if group.side != unit.side:
         errors.append(LedgerError("unit", f"{origin} is {group.side}'s, {unit.name} {unit.side}'s"))
     if group.attached_to is not None and in_tree(
@@ -231,17 +231,25 @@ def detach_trucks(state: GameState, unit_id: str, points: Points, source: Source
     return Outcome(events=tuple(draw_truck_points(state, groups, (new_id, convoy), points, source)))
 
 
-def _truck_amount_errors(group: TruckGroup, wanted: Points) -> list[LedgerError]:
+def _truck_amount_errors(state: GameState, group: TruckGroup, wanted: Points) -> list[LedgerError]:
     errors = []
     for t, n, have in zip(
         TRUCK_TYPES, wanted, (group.light, group.medium, group.heavy), strict=True
     ):
         if n < 0 or n > have:
             errors.append(
-                LedgerError(f"--{t}", f"{group.id} has {have} {t} truck points, {n} asked", "54.2")
+                LedgerError(
+                    f"--{t}",
+                    f"{state.truck_group_name(group.id)} has {have} {t} truck points, {n} asked",
+                    "54.2",
+                )
             )
     if not any(wanted):
-        errors.append(LedgerError("trucks", f"{group.id} has no truck points to attach"))
+        errors.append(
+            LedgerError(
+                "trucks", f"{state.truck_group_name(group.id)} has no truck points to attach"
+            )
+        )
     return errors
 
 

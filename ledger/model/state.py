@@ -137,15 +137,33 @@ class GameState:
         return None
 
     def holder_name(self, holder_id: str) -> str:
-        """What players call a holder: a unit's or dump's name, "truck points ID" for trucks."""
+        """What players call a holder: a unit's or dump's name, a truck group's
+        ``truck_group_name``; ``repr(holder_id)`` when unknown."""
         if holder_id in self.units:
             return self.units[holder_id].name
         if holder_id in self.dumps:
             return self.dumps[holder_id].name
         if holder_id in self.trucks:
-            group = self.trucks[holder_id]
-            return f"truck points {holder_id} at {group.location}"
+            return self.truck_group_name(holder_id)
         return repr(holder_id)
+
+    def truck_group_name(self, group_id: str) -> str:
+        """What players call a truck group, never its id (it has no printed name): a convoy
+        (second/third line, 8.18) by its place, size and, once the convoy planner loaded it, its
+        requisition — ``"convoy at Cairo (50 TP)"``, ``"convoy at C3920 (5 TP, requisition CR1
+        for 1st RNF MG Bn)"``; first-line trucks (8.96) by the unit they are attached to or
+        their place — ``"first-line trucks of 1st RNF MG Bn (10 TP)"``, ``"first-line trucks at
+        C4131 (10 TP)"``. ``repr(group_id)`` for no such group."""
+        group = self.trucks.get(group_id)
+        if group is None:
+            return repr(group_id)
+        size = f"{group.truck_points} TP"
+        if group.line == "first":
+            unit = self.units.get(group.attached_to or "")
+            where = f"of {unit.name}" if unit is not None else f"at {group.location}"
+            return f"first-line trucks {where} ({size})"
+        dedicated = group.purpose if group.purpose.startswith("requisition ") else ""
+        return f"convoy at {group.location} ({size}{', ' + dedicated if dedicated else ''})"
 
     def holder_kind(self, holder_id: str) -> str | None:
         """``"unit"``, ``"dump"`` or ``"trucks"`` for a holder id; ``None`` when unknown."""

@@ -187,7 +187,7 @@ def test_repairs_return_points_to_the_toe_in_the_repair_phase() -> None:
     assert "3 TOE Strength Points of Crusader Mk.I await repair; 4 given" in errors(
         repair(after, RTR, "cw.crusader_i", 4, src(after))
     )
-    assert "awaiting: Crusader Mk.I (cw.crusader_i) 3, Mark VI Light (cw.mk_vi_light) 1" in (
+    assert "awaiting: Crusader Mk.I 3, Mark VI Light 1" in (
         errors(repair(after, RTR, "Matilda", 1, src(after)))
     )
     # the last Mark VI: the awaiting-repair line goes, the TOE is whole again
