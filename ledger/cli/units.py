@@ -155,7 +155,8 @@ def _run_warnings(app: App, session: GameSession, args: argparse.Namespace) -> N
             {
                 "check": w.check,
                 "side": w.side,
-                "unit": w.unit_id,
+                # --json keeps the id machines match on; the table reads the counter's name
+                "unit": w.unit_id if args.json else state.holder_name(w.unit_id),
                 "message": w.message,
                 "case": w.case,
             }

@@ -107,6 +107,7 @@ def test_each_seats_reports_name_no_id(table: tuple[CliTable, list[tuple[str, Sa
             ("history",),
             ("requisitions",),
             ("plan-convoys", "--side", side),
+            ("warnings",),
         ):
             shown = _as(cli, seat, *argv)
             assert _leaks(shown.out + shown.err) == [], (seat, argv)
