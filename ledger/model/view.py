@@ -53,11 +53,18 @@ from ledger.model.state import GameState
 from ledger.model.units import Side, Unit
 
 PUBLIC_KINDS: Final = frozenset(
-    {"game_started", "phase_advanced", "weather_recorded", "combat_resolved", "plots_revealed"}
+    {
+        "game_started",
+        "phase_advanced",
+        "weather_recorded",
+        "first_player_declared",
+        "combat_resolved",
+        "plots_revealed",
+    }
 )
 """Entries both sides see whole: the game's start (its scenario; the set-up shown is the
-seat's own side), the phase and weather (5.2, 29.0), combat results (11.36) and revealed plots
-(5.2 III G)."""
+seat's own side), the phase and weather (5.2, 29.0), who moves first (7.11, 7.16), combat
+results (11.36) and revealed plots (5.2 III G)."""
 
 
 def sees_all(seat: Seat | None) -> bool:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from ledger.model.apply import start
 from ledger.model.clock import GameTime
-from ledger.model.events import FirstPlayerDeclared
+from ledger.model.events import FirstPlayerDeclared, GameStarted
+from ledger.model.scenario import Setup
 from ledger.model.seats import Seat, posting_errors
 from ledger.model.source import Source
+from ledger.model.view import event_for
 from tests.seats import AXIS_FC, CW_LC
 
 DECLARED = FirstPlayerDeclared(Source(GameTime(1, 1), "axis", "field_commander"), "commonwealth")
@@ -27,3 +30,9 @@ def test_a_logistics_seat_is_told_who_declares() -> None:
 def test_the_other_side_cannot_declare_for_the_axis() -> None:
     (error,) = posting_errors(CW_LC, [DECLARED])
     assert "cannot post for Axis" in str(error)
+
+
+def test_both_sides_read_who_moves_first(graziani_setup: Setup) -> None:
+    """7.16: who is Player A is the whole table's to know, as the phase is."""
+    state = start(GameStarted(Source(graziani_setup.info.start), graziani_setup))
+    assert event_for(DECLARED, CW_LC, state) == DECLARED
