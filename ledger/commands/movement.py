@@ -41,7 +41,14 @@ from ledger.rules.breakdown import (
 )
 from ledger.rules.consumption import truck_movement_fuel, unit_movement_fuel
 from ledger.rules.consumption_rates import ConsumptionRulings
-from ledger.rules.movement_cost import ROAD_ESCARPMENT_RULING, HexCost, RoadEscarpment, hex_cost
+from ledger.rules.movement_cost import (
+    ROAD_ESCARPMENT_RULING,
+    TRACK_HEX_RULING,
+    HexCost,
+    RoadEscarpment,
+    TrackHex,
+    hex_cost,
+)
 from ledger.rules.shortage import fuel_shortage
 from ledger.rules.shortage_counts import cp_fuel_allows
 
@@ -138,10 +145,11 @@ def read_path(state: GameState, unit: Unit, text: str) -> tuple[PathHex, ...]:
     """Each comma-separated entry of ``text`` read for ``unit``: ``parse_hex`` (its vehicles'
     checks when it has any, 21.11) and the CP of the hex by 8.37
     (``ledger.rules.movement_cost.hex_cost``: the unit's column, ``motorized``; a Rainstorm's
-    wadis; ruling ``8.33-road-down-escarpment``). A bad entry carries its error (field
+    wadis; rulings ``8.33-road-down-escarpment``, ``8.46-track-hex-cost``). A bad entry carries its error (field
     ``--hexes``, case 8.37) numbered as the player entered it."""
     escarpment = state.ruling(ROAD_ESCARPMENT_RULING)
     road: RoadEscarpment = "road-cancels" if escarpment == "road-cancels" else "escarpment-applies"
+    track: TrackHex = "one-cp" if state.ruling(TRACK_HEX_RULING) == "one-cp" else "halved"
     vehicles = bool(vehicle_types(state, unit))
     fast = motorized(state, unit)
     read: list[PathHex] = []
@@ -150,7 +158,11 @@ def read_path(state: GameState, unit: Unit, text: str) -> tuple[PathHex, ...]:
         try:
             move = parse_hex(entry.strip(), vehicles=vehicles)
             cost = hex_cost(
-                move, motorized=fast, rainstorm=state.weather == "rainstorm", road_escarpment=road
+                move,
+                motorized=fast,
+                rainstorm=state.weather == "rainstorm",
+                road_escarpment=road,
+                track_hex=track,
             )
         except ValueError as exc:
             where = f"hex {number}" if move is None else f"hex {number} ({hex_text(move)})"

@@ -16,8 +16,8 @@ non-motorized column for units with a CPA of 10 or less, the motorized column ot
   Points), and never goes up one (8.42).
 - **Track** (note 8, 8.46): the hex's and the hexsides' costs halved, except a vehicle going
   down an escarpment: +8 in full (8.42). 8.46 also says "1 CP per hex"; the chart's note 8
-  governs here (it agrees for Clear and Rock/Gravel, 2 halved), ``track_hex="one-cp"`` reads
-  8.46 instead (the hex 1 CP whatever its terrain).
+  governs by default (it agrees for Clear and Rock/Gravel, 2 halved); ``track_hex="one-cp"`` reads
+  8.46 instead (the hex 1 CP whatever its terrain): ruling ``8.46-track-hex-cost``.
 - **Rainstorm** (8.41, note 10): a wadi is crossed only along a road, at +2 CP.
 
 Minefields (+1/+4 friendly, +4/the whole CPA enemy), enemy Zones of Control (8.15, 8.24) and
@@ -41,6 +41,7 @@ DATA_FILE: Final = "8.37-terrain-movement"
 PROHIBITED: Final = "prohibited"
 ROAD_ONLY: Final = "road-only"
 ROAD_ESCARPMENT_RULING: Final = "8.33-road-down-escarpment"
+TRACK_HEX_RULING: Final = "8.46-track-hex-cost"
 Column = Literal["non_motorized", "motorized"]
 TrackHex = Literal["halved", "one-cp"]
 RoadEscarpment = Literal["escarpment-applies", "road-cancels"]

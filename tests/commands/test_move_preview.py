@@ -3,6 +3,7 @@ hexes refused, and ``move_preview``'s figures for a real Graziani unit before it
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -77,6 +78,17 @@ def test_read_path_numbers_each_entry_as_entered() -> None:
     assert [h.cost.cp if h.cost else None for h in read] == [Fraction(1, 2), None, None, 2]
     assert read[1].error is not None and read[1].error.message.startswith("hex 2: 'foo'")
     assert read[2].error is not None and "8.42" in read[2].error.message
+
+
+def test_a_track_hex_by_the_chart_or_by_8_46() -> None:
+    """Ruling 8.46-track-hex-cost: 3 RTR (motorized) along a track into Rough pays 4 ÷ 2 = 2 CP
+    by the chart's note 8 (the default), 1 CP by 8.46's "1 CP per hex"."""
+    armor = armor_state()
+    (halved,) = read_path(armor, armor.units[RTR], "track:rough")
+    assert halved.cost is not None and halved.cost.cp == 2
+    per_8_46 = replace(armor, ruling_choices={"8.46-track-hex-cost": "one-cp"})
+    (one,) = read_path(per_8_46, per_8_46.units[RTR], "track:rough")
+    assert one.cost is not None and one.cost.cp == 1
 
 
 def test_move_preview_of_a_graziani_tank_battalion(graziani: GameState) -> None:

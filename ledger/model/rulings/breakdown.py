@@ -35,6 +35,17 @@ BREAKDOWN_RULINGS: Final[tuple[Ruling, ...]] = (
         default="escarpment-applies",
     ),
     Ruling(
+        id="8.46-track-hex-cost",
+        case="8.46, 8.37",
+        question=(
+            "The CP of a hex entered along a track: 8.46 says 1 CP a hex, chart 8.37 note 8 "
+            "halves the terrain's cost (they agree only for Clear and Rock/Gravel, 2 halved). "
+            "'halved': the chart. 'one-cp': 1 CP whatever the terrain."
+        ),
+        options=("halved", "one-cp"),
+        default="halved",
+    ),
+    Ruling(
         id="54.2-light-truck-example",
         case="54.2, 8.46, 8.41",
         question=(
