@@ -18,7 +18,6 @@ from ledger.commands.logistics import record_weather
 from ledger.commands.stage_end import end_stage
 from ledger.model.clock import WEATHERS
 from ledger.model.initiative import first_player, initiative_holder
-from ledger.model.phases import PHASES
 from ledger.model.seats import ROLE_NAMES, SIDE_NAMES, side_name
 from ledger.model.source import Role
 from ledger.model.units import SIDES, Side
@@ -190,15 +189,11 @@ def end_form(game: Game, keys: FormKeys) -> None:
     state = game.state
     preview = stage_end(state, game.source(state, ""))
     if preview.errors:
-        now = agenda.phase_now(state)
-        lines = [
-            f"It ends after the {PHASES[-1].label}; it is the {now.label}: "
-            f"{now.phases_left} phase(s) to go — advance above (5.2)."
-            if e.field == "phase"
-            else f"{e.message} ({e.case})."
-            for e in preview.errors
-        ]
-        st.info(plain("Not yet. " + " ".join(lines)))
+        # the ledger's words, as quartermaster end-stage refuses; then how far it is
+        lines = [f"{e.message} ({e.case})." if e.case else f"{e.message}." for e in preview.errors]
+        if any(e.field == "phase" for e in preview.errors):
+            lines.append(f"{agenda.phase_now(state).phases_left} phase(s) to go.")
+        st.info(plain("Not yet: " + " ".join(lines)))
         return
     if not st.session_state.get(REVIEW_KEY):
         st.button(

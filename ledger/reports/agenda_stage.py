@@ -12,8 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from ledger.commands.stage_end import end_stage
-from ledger.model.apply import apply
+from ledger.commands.stage_end import end_stage_errors
 from ledger.model.errors import LedgerError
 from ledger.model.events import (
     CombatResolved,
@@ -26,13 +25,13 @@ from ledger.model.initiative import phasing_side
 from ledger.model.phases import ORGANIZATION
 from ledger.model.source import Source
 from ledger.model.state import GameState
-from ledger.reports.event_log import describe
 from ledger.reports.plots import (
     anti_armor_requests,
     barrage_requests,
     close_assault_requests,
     current_plots,
 )
+from ledger.reports.stage_end import stage_end_preview
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,16 +128,12 @@ class StageEnd:
 
 
 def stage_end(state: GameState, source: Source) -> StageEnd:
-    """``ledger.commands.stage_end.end_stage`` run on ``state`` for ``source`` without writing:
-    its refusals, or what it would post, each event described against the state it follows
-    (the end itself with the CP back to 0, 6.16; idle RP, 6.24.1; Breakdown Points, 21.25;
-    combat markers, 15.81; the upkeep, 49.3, 51.1, 52.4, 52.6)."""
-    outcome = end_stage(state, source)
-    if outcome.errors:
-        return StageEnd(tuple(outcome.errors), ())
-    lines = []
-    after = state
-    for event in outcome.events:
-        lines.append(describe(event, after))
-        after = apply(after, event)
-    return StageEnd((), tuple(lines))
+    """Ending the Operations Stage now for ``source``, without writing: ``end_stage``'s
+    refusals (``end_stage_errors``: 5.2, ruling ``end-stage-phase``), or each event it would
+    post in words (``ledger.reports.stage_end.stage_end_preview``: the CP back to 0, 6.16; idle
+    RP, 6.24.1; Breakdown Points, 21.25; combat markers, 15.81; the upkeep, 49.3, 51.1, 52.4,
+    52.6)."""
+    errors = end_stage_errors(state)
+    if errors:
+        return StageEnd(tuple(errors), ())
+    return StageEnd((), tuple(stage_end_preview(state, source)))

@@ -85,10 +85,12 @@ def test_the_field_commander_s_tasks_and_warnings(graziani_db: str) -> None:
 def test_the_end_of_the_stage_is_refused_before_the_last_phase(graziani_db: str) -> None:
     at = app_on(PAGE)
     notes = " ".join(i.value for i in at.info)
+    # the ledger's words, as quartermaster end-stage refuses, and how far it is
     assert (
-        "Not yet. It ends after the L. Patrol Phase (Player B); it is the C. Organization "
-        "Phase: 14 phase(s) to go — advance above (5.2)."
+        "Not yet: the Operations Stage ends after the L. Patrol Phase (Player B); it is the "
+        "C. Organization Phase"
     ) in notes
+    assert "(5.2). 14 phase(s) to go." in notes
     assert not [b for b in at.button if b.label.startswith("End GT")]
     assert reopen(graziani_db).state.clock.short == "GT 1 OpStage 1"
 
