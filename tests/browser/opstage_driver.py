@@ -61,11 +61,15 @@ ROLE_NAMES: dict[Role, str] = {
 """The role picker's options (``ledger.model.seats.ROLE_NAMES``)."""
 ALERTS = (
     '[data-testid="stAlertContentError"], [data-testid="stAlertContentWarning"], '
-    '[data-testid="stException"]'
+    '[data-testid="stAlertContentInfo"], [data-testid="stException"]'
 )
 ID_PATTERN = re.compile(r"\b(?:it|cw|ge)\.[a-z0-9_]+\.[a-z0-9_]+|\b[a-z]+_2nd3rd_\d+\b")
 """Internal ids a page must never show (``it.1ccnn_div.1st_ccnn_div_hq``,
 ``commonwealth_2nd3rd_6``)."""
+
+
+CHANGED = "changed as you pressed"
+"""The Movement page's word that a move's fields changed between preview and Record move."""
 
 
 def last_seq(url: str) -> int:
@@ -143,7 +147,8 @@ def do(page: Page, scope: Locator, action: Action) -> None:
     elif isinstance(action, Fill):
         box = _visible(scope.get_by_label(action.label, exact=True))
         box.fill(action.value)
-        box.press("Tab")  # outside a form the value is sent on blur
+        box.press("Tab")  # outside a form the value is sent on blur: a rerun
+        page.wait_for_timeout(400)  # let the rerun start before waiting for its end
         settle(page)
     elif isinstance(action, Choose):  # a radio's option or a segmented control's button
         _visible(scope.get_by_text(action.option, exact=True)).click()
@@ -205,6 +210,8 @@ def play_on_page(page: Page, step: Step, url: str, timeout_s: float = 30) -> str
     """Open ``step.page`` and do ``step.form``; wait until the journal grew. Returns the text
     of the page's main area afterwards. Raises ``AssertionError`` with the page's refusal when
     nothing was written."""
+    if page.get_by_role("heading", level=1, name=step.page, exact=True).is_visible():
+        go_to(page, "Journal")  # each step on a page opened afresh: its forms new
     go_to(page, step.page)
     before = last_seq(url)
     scope: Locator | None = None
@@ -215,11 +222,18 @@ def play_on_page(page: Page, step: Step, url: str, timeout_s: float = 30) -> str
         if scope is None:  # after any tab is open: its form is the visible one
             scope = scope_of(page, step)
         do(page, scope, action)
+    again = next((a for a in reversed(step.form) if isinstance(a, Press)), None)
     deadline = time.monotonic() + timeout_s
+    pressed = 1
     while last_seq(url) == before:
         if time.monotonic() > deadline:
             said = " | ".join(page.locator(ALERTS).all_inner_texts())
             raise AssertionError(f"{step.title}: nothing written on {step.page}: {said}")
+        if again is not None and pressed < 3 and page.get_by_text(CHANGED).count():
+            settle(page)  # the page drew the move again as it now stands: press again
+            page.wait_for_timeout(500)
+            do(page, scope or page.get_by_test_id("stMain"), again)
+            pressed += 1
         time.sleep(0.2)
     settle(page)
     text: str = page.get_by_test_id("stMain").inner_text()
