@@ -305,13 +305,17 @@ def test_undo_restores_the_state(db_url: str) -> None:
     assert list(history["Undone"]) == [False, True, False]
 
 
-def test_end_operations_stage_advances_the_clock(db_url: str) -> None:
-    session_to_last_phase(reopen(db_url))  # 5.2: the stage ends from its last phase
+def test_the_stage_ends_on_your_phase_not_the_overview(db_url: str) -> None:
+    """Issue 17 item 3: the Overview ended the stage in one click from any phase; the end is
+    now on Your phase (a review, then Confirm: tests/dashboard/test_turn_page.py), in the last
+    phase only, and the Overview links there."""
+    session_to_last_phase(reopen(db_url))
     at = app_on("views/overview.py")
-    click(at, "End Operations Stage")
-    assert not at.error, texts(at)
-    assert reopen(db_url).state.clock.short == "GT 1 OpStage 2"
-    assert {m.label: m.value for m in at.metric}["Operations Stage"] == "2"
+    assert not [b for b in at.button if "End" in b.label]
+    assert "Your phase: tasks and the end of the stage" in [
+        link.proto.label for link in at.get("page_link")
+    ]
+    assert reopen(db_url).state.clock.short == "GT 1 OpStage 1"
 
 
 def test_a_write_from_elsewhere_shows_up_on_the_next_rerun(db_url: str) -> None:

@@ -24,6 +24,7 @@ from ledger.io.combat_request import build_combat, parse_request
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession
 from tests.dashboard.pages import app_on
+from tests.phases import COMBAT_B, session_to_phase
 
 GUNS = "cw.4_indian_div.31st_field_artillery_regt"
 TARGET = "it.2_libyan_div.ii_libyan_bn"
@@ -103,6 +104,7 @@ def test_a_bad_reading_is_refused_naming_the_field(graziani_db: str) -> None:
 
 
 def test_confirm_posts_the_barrage_to_the_journal(graziani_db: str) -> None:
+    session_to_phase(_session(graziani_db), COMBAT_B)  # the Commonwealth is Player B (7.16)
     at = _barrage(app_on("views/combat.py"))
     before = _session(graziani_db).last_seq
     at.number_input(key=_dice_key(graziani_db, "target")).set_value(45).run()  # P (45-66)
@@ -134,6 +136,7 @@ def test_confirm_posts_the_barrage_to_the_journal(graziani_db: str) -> None:
 
 
 def test_a_posting_the_ledger_refuses_is_shown_and_cannot_be_confirmed(graziani_db: str) -> None:
+    session_to_phase(_session(graziani_db), COMBAT_B)  # refused for its Ammunition, not its phase
     at = app_on("views/combat.py")
     before = _session(graziani_db).last_seq
     # the 7th Medium (C3922, six 60-pounders at Barrage 12: 72 Raw, 7 Actual, column 7-8)
@@ -247,6 +250,7 @@ def test_dice_being_typed_survive_another_players_write(graziani_db: str) -> Non
     from ledger.commands.cp import spend_cp
     from ledger.model.source import Source
 
+    session_to_phase(_session(graziani_db), COMBAT_B)
     at = _barrage(app_on("views/combat.py"))
     drawn = _session(graziani_db).last_seq
     at.number_input(key=f"combat_dice_target_{drawn}").set_value(45).run()
@@ -261,3 +265,21 @@ def test_dice_being_typed_survive_another_players_write(graziani_db: str) -> Non
     assert not at.error, [e.value for e in at.error]
     assert "II Libyan Bn pinned" in "\n".join(s.value for s in at.success)
     assert _session(graziani_db).state.units[TARGET].combat_markers == ("pinned",)
+
+
+def test_a_barrage_in_the_organization_phase_is_refused_as_the_cli_refuses_it(
+    graziani_db: str,
+) -> None:
+    """Issue 17: the page posted a barrage in the Organization Phase; combat is the Phasing
+    Player's, in a Movement and Combat Phase (5.2 III.G, ruling combat-phase)."""
+    at = _barrage(app_on("views/combat.py"))
+    before = _session(graziani_db).last_seq
+    at.number_input(key=_dice_key(graziani_db, "target")).set_value(45).run()
+    at.number_input(key=_dice_key(graziani_db, "trucks")).set_value(11).run()
+    errors = "\n".join(e.value for e in at.error)
+    assert (
+        "A Barrage only in a Movement and Combat Phase; it is the C. Organization Phase" in errors
+    )
+    assert "(5.2 III.G)" in errors
+    assert all(b.disabled for b in at.button if b.label == "Confirm")
+    assert _session(graziani_db).last_seq == before

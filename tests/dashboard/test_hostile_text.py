@@ -42,6 +42,7 @@ from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.reports import formations
 from tests.dashboard.pages import APP, app_on, app_pages
+from tests.phases import COMBAT_B, session_to_phase
 
 HOSTILE = (
     "**bold** $x^2$ [link](http://example.com) ![img](http://example.com/x.png) "
@@ -182,6 +183,7 @@ def test_combat_names_units_and_systems_as_plain_text(hostile_game: GameSession)
     """A barrage set up, its dice entered (nothing confirmed), then a Close Assault: every
     unit, weapon system and ruling named on the way is plain text."""
     page = "views/combat.py"
+    session_to_phase(hostile_game, COMBAT_B)  # the Commonwealth's barrage, in its phase (5.2)
     at = app_on(page)
     at.multiselect(key="combat_commonwealth_barrage_units").set_value([GUNS]).run()
     at.selectbox(key="combat_target_axis_hex").select("C3920").run()
