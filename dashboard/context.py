@@ -300,8 +300,8 @@ def open_game() -> Game:
     name = st.session_state.get(GAME_KEY)
     if not name:
         _stop(
-            f"No game in {plain(store.location)} yet. Create one with "
-            "`quartermaster new NAME --scenario graziani`, then reload this page."
+            f"No game in {plain(store.location)} yet. Create one on the New game page "
+            "(or with `quartermaster new NAME --scenario graziani`, then reload this page)."
         )
     try:
         records = seats_of(store, name)

@@ -9,10 +9,10 @@ from typing import Final
 import streamlit as st
 
 from dashboard.context import FormKeys, Game, open_game, run_form, show_status
+from dashboard.phase_step import advance, phase_form
 from dashboard.tables import Col, on_phone, show_table
 from dashboard.text import plain, truck_label, unit_label
-from ledger.commands import first_line_trucks, organization_phase, reorganize
-from ledger.model.phases import PHASES, phase, phase_index
+from ledger.commands import first_line_trucks, reorganize
 from ledger.model.seats import SIDE_NAMES
 from ledger.model.trucks import TRUCK_TYPES
 from ledger.reports import formations
@@ -53,29 +53,6 @@ TRUCK_ACTIONS: Final = {
     "detach-trucks": "Detach truck points into a convoy (8.97)",
     "load-troops": "Load a leg unit on its formation's trucks (6.17, 8.95)",
 }
-
-
-def phase_form(game: Game, keys: FormKeys) -> None:
-    """Pick a later phase of 5.2 III and advance to it."""
-    now = phase_index(game.state.phase)
-    later = [p.key for p in PHASES[now + 1 :]]
-    if not later:
-        st.caption("The last phase: end the Operations Stage on the Overview page.")
-        return
-    with st.form(keys("form")):
-        pick, reason = st.columns([3, 3])
-        pick.selectbox(
-            "Advance to", later, format_func=lambda k: phase(k).label, key=keys("target")
-        )
-        reason.text_input("Reason", key=keys("reason"))
-        st.form_submit_button("Advance", key=keys("submit"))
-
-
-def advance(game: Game, keys: FormKeys) -> None:
-    """Send the phase form as ``organization_phase.advance_phase``."""
-    target = str(keys.value("target"))
-    reason = str(keys.value("reason") or "")
-    game.execute(lambda s: organization_phase.advance_phase(s, target, game.source(s, reason)))
 
 
 def _points_inputs(keys: FormKeys, label: str) -> None:

@@ -372,6 +372,7 @@ def test_no_game_yet_says_how_to_create_one(
     monkeypatch.setenv("QUARTERMASTER_DB", str(tmp_path / "empty.db"))
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception
+    assert "Create one on the New game page" in at.info[0].value
     assert "quartermaster new NAME" in at.info[0].value
 
 
