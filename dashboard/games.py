@@ -48,7 +48,8 @@ def show_result(
     result: Mapping[str, Any], *, x_titles: Mapping[str, str] | None = None, key: str = ""
 ) -> None:
     """Show a calculation's result: the summary lines, the working (figures) as a table, one bar
-    chart per exact distribution in ``odds`` (titled by ``x_titles`` where given) and the notes."""
+    chart per exact distribution in ``odds`` (titled by ``x_titles`` where given; several in
+    tabs, so a phone scrolls past one chart, not all) and the notes."""
     if not result:
         return
     for line in result.get("summary", []):
@@ -56,9 +57,12 @@ def show_result(
     figures = result.get("figures", [])
     if figures:
         show_table([dict(f) for f in figures], FIGURE_COLUMNS)
-    for name, odds in result.get("odds", {}).items():
-        if odds:
-            title = (x_titles or {}).get(name, "Result")
+    charts = {name: odds for name, odds in result.get("odds", {}).items() if odds}
+    # several distributions (both sides' results) sit in tabs: one chart high, on a phone too
+    places = st.tabs([plain(str(name)) for name in charts]) if len(charts) > 1 else [st.container()]
+    for place, (name, odds) in zip(places, charts.items(), strict=False):
+        title = (x_titles or {}).get(name, "Result")
+        with place:
             odds_chart(((r, Fraction(str(p))) for r, p in odds.items()), name, title)
     for note in result.get("notes", []):
         st.caption(plain(str(note)))
