@@ -173,7 +173,9 @@ def test_apply_unapply_codec_and_description(mini_state: GameState) -> None:
     assert after.units["cw.1_rnf"].toe_points == 2
     assert unapply(after, event) == mini_state
     assert decode(encode(event)) == event
-    assert describe(event, mini_state) == "1st RNF MG Bn TOE -1 infantry (u) (water-attrition, 52.53)"
+    assert (
+        describe(event, mini_state) == "1st RNF MG Bn TOE -1 infantry (u) (water-attrition, 52.53)"
+    )
 
 
 def test_correct_toe_moves_a_loss_and_refuses_what_cannot_be(mini_state: GameState) -> None:
@@ -191,4 +193,7 @@ def test_correct_toe_moves_a_loss_and_refuses_what_cannot_be(mini_state: GameSta
     ]
     assert [r.errors[0].field for r in refused] == ["--change", "--system", "--change", "unit"]
     assert all(not r.events for r in refused)
-    assert "1st RNF MG Bn has 3 infantry (u) TOE points; -4 would leave -1" in refused[0].errors[0].message
+    assert (
+        "1st RNF MG Bn has 3 infantry (u) TOE points; -4 would leave -1"
+        in refused[0].errors[0].message
+    )
