@@ -72,7 +72,10 @@ TARGETS = {
     "spend-cp (write)": 0.3,
     "undo (write)": 0.3,
     "--help": 0.1,
+    "dashboard Your phase rerun": 0.3,
     "dashboard Overview rerun": 0.3,
+    "dashboard Movement rerun": 0.3,
+    "dashboard Convoys rerun": 0.3,
     "dashboard Units rerun": 0.3,
     "dashboard Capability rerun": 0.3,
     "dashboard Journal rerun": 0.3,
@@ -199,12 +202,16 @@ def best_cold(argv: list[str], db: Path, runs: int = 3) -> tuple[float, int]:
 
 
 PAGES = {
-    "Overview": None,
+    "Your phase": None,
+    "Overview": "views/overview.py",
     "Units": "views/units.py",
+    "Movement": "views/movement.py",
+    "Convoys": "views/convoys.py",
     "Capability": "views/capability.py",
     "Journal": "views/journal.py",
 }
-"""Dashboard pages timed: Overview (the app's first page) and those reading the journal."""
+"""Dashboard pages timed: Your phase (the app's first page: the seat's agenda over every unit),
+Overview, the pages with the most forms, and those reading the journal."""
 
 
 def dashboard_reruns(db: Path) -> dict[str, float]:
