@@ -30,6 +30,7 @@ from tests.browser.test_browser import (
     settle,
     streamlit_server,
 )
+from tests.phases import COMBAT_B
 
 pytestmark = pytest.mark.browser
 
@@ -78,9 +79,17 @@ def pick(page: Page, label: str, option: str, *, many: bool = False) -> None:
     combo = page.get_by_role("combobox", name=label, exact=True)
     combo.click()
     combo.press_sequentially(option[:5])
-    page.get_by_role("option", name=option, exact=True).click()
     if many:
+        page.get_by_role("option", name=option, exact=True).click()
         page.keyboard.press("Escape")  # close the list a multiselect leaves open
+    else:  # by the keyboard: a busy machine's list re-renders under a click (element detached)
+        focused = page.locator('[role="option"][data-focused="true"]')
+        for _ in range(20):
+            if focused.count() == 1 and focused.inner_text().strip() == option:
+                break
+            combo.press("ArrowDown")
+        combo.press("Enter")
+        expect(combo).to_have_value(option)
     settle(page)
 
 
@@ -95,13 +104,20 @@ def reading(page: Page, label: str, value: str) -> None:
 def test_barrage_through_the_combat_page(graziani_server: tuple[str, str]) -> None:
     in_own_browser(graziani_server, barrage_steps)
     state = GameSession(EventStore(graziani_server[1]), "graziani").state
+    assert state.phase == COMBAT_B  # advanced on Your phase, before the barrage
     assert state.units["it.2_libyan_div.ii_libyan_bn"].combat_markers == ("pinned",)
     assert state.dumps["cw_sidi_barrani"].supplies.ammo == 250 - 24  # 6 TOE x 4 (50.2)
 
 
 def barrage_steps(page: Page) -> None:
-    """The 31st Field's barrage at II Libyan Bn, photographed, then confirmed."""
-    choose(page, "Side", "Commonwealth")
+    """The Commonwealth (Player B, 7.16) advances to its Movement and Combat Phase on Your
+    phase, where its combat is fought (5.2 III.G); then the 31st Field's barrage at II Libyan
+    Bn, photographed, then confirmed."""
+    choose(page, "Side", "Commonwealth", sidebar=True)
+    pick(page, "Advance to", "G. Movement and Combat Phase (Player B)")
+    page.get_by_role("button", name="Advance", exact=True).click()
+    settle(page)
+    expect(page.get_by_text("G. Movement and Combat Phase (Player B)").first).to_be_visible()
     open_page(page, "Combat")
     pick(page, "Hexes", "C4131", many=True)
     pick(page, "Units", "31 Fld — 31st Field Artillery Regt (C4131)", many=True)
@@ -122,7 +138,11 @@ def barrage_steps(page: Page) -> None:
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(shots) / "combat.png"))
-    page.get_by_label("Reason", exact=True).fill("browser barrage")
-    page.get_by_role("button", name="Confirm").click()
-    expect(page.get_by_text("II Libyan Bn pinned", exact=False)).to_be_visible()
+    confirm = page.get_by_role("button", name="Confirm")
+    row = page.get_by_test_id("stHorizontalBlock").filter(has=confirm).last  # not End Segment's
+    row.get_by_label("Reason", exact=True).fill("browser barrage")
+    confirm.click()
+    summary = page.get_by_test_id("stAlert").filter(has_text="Recorded")  # the one summary box
+    expect(summary).to_contain_text("II Libyan Bn pinned")
+    expect(summary).to_contain_text("Sidi Barrani loses 24 Ammunition")
     settle(page)
