@@ -134,12 +134,13 @@ def tab(browser: Browser, url: str, viewport: ViewportSize = VIEWPORT) -> Page:
 
 
 def sign_in(page: Page, seat: Seat) -> None:
-    """Sign in as ``seat`` through the sign-in form; wait for the Overview."""
+    """Sign in as ``seat`` through the sign-in form; wait for Your phase, the page a seat lands
+    on (issue 17 item 1)."""
     expect(page.get_by_role("heading", level=1, name="Sign in")).to_be_visible()
     pick(page.get_by_test_id("stForm"), "Seat", seat_label(seat))
     page.get_by_label("Passphrase", exact=True).fill(phrase(seat))
     page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", level=1, name="Overview")).to_be_visible()
+    expect(page.get_by_role("heading", level=1, name="Your phase")).to_be_visible()
     settle(page)
 
 
@@ -192,12 +193,16 @@ def test_each_seat_signs_in_and_sees_no_enemy_name_on_any_page(table: tuple[str,
         expect(wide.get_by_text("no such seat or a wrong passphrase")).to_be_visible()
         sign_in(phone, CW_LC)
         assert "Commonwealth" in text_of(phone)  # waits for the tables' cells
-        phone.screenshot(path=str(shots() / "overview-phone-cw-lc.png"), full_page=True)
+        phone.screenshot(path=str(shots() / "your-phase-phone-cw-lc.png"), full_page=True)
         open_page_on_phone(phone, "Units")
         phone.screenshot(path=str(shots() / "units-phone-cw-lc.png"))
         umpire = tab(browser, table[0])
         sign_in(umpire, UMPIRE)
         open_page(umpire, "Seats")
+        grid = umpire.get_by_test_id("stDataFrame")
+        for seat in (AXIS_FC, CW_FC, CW_LC):  # the table's cells come a moment after the rerun
+            cell = grid.get_by_role("gridcell", name=seat.name, exact=True, include_hidden=True)
+            expect(cell.first).to_be_attached()
         seats = text_of(umpire)
         assert all(s.name in seats for s in (AXIS_FC, CW_FC, CW_LC)) and "argon2" not in seats
         umpire.screenshot(path=str(shots() / "seats-umpire.png"), full_page=True)
@@ -210,7 +215,7 @@ def test_each_seat_signs_in_and_sees_no_enemy_name_on_any_page(table: tuple[str,
             secret = CW_SECRET if seat.side == "axis" else AXIS_SECRET
             forbidden = names_of(enemy)
             titles = cna_pages(page)
-            assert {"Overview", "Units", "Journal", "Sheets", "Combat"} <= set(titles)
+            assert {"Your phase", "Overview", "Units", "Journal", "Sheets", "Combat"} <= set(titles)
             for title in titles:
                 open_page(page, title)
                 shown = text_of(page)
@@ -243,7 +248,8 @@ def open_page_on_phone(page: Page, title: str) -> None:
 
 def fill_spend(page: Page, cp: str, reason: str) -> Locator:
     """Fill the Units page's Spend CP form for 1st Essex (not submitted); returns the form."""
-    form = page.get_by_test_id("stForm")
+    # The page has other forms too; text, not roles: an open drop-down hides the roles
+    form = page.get_by_test_id("stForm").filter(has_text="Spend CP")
     pick(form, "Unit", ESSEX_LABEL)
     form.get_by_label("Capability Points", exact=True).fill(cp)
     form.get_by_label("Reason", exact=True).fill(reason)
@@ -266,13 +272,18 @@ def outcome(page: Page, cp: str) -> str:
 
 
 def spends_of_essex(db: str, after: int) -> list[str]:
-    """The CP spent on 1st Essex after event ``after``, as the notices describe them."""
+    """The CP spent on 1st Essex after event ``after``, as the notices list them: number and
+    description (``"#12 1st Essex expends 2 CP"``)."""
     session = GameSession(EventStore(db), GAME)
     return [
-        describe(r.event, session.state)
+        f"#{r.seq} {describe(r.event, session.state)}"
         for r in session.since(after + 1)
         if isinstance(r.event, CPExpended) and r.event.unit_id == ESSEX
     ]
+
+
+ENTRY: Final = re.compile(r"^#\d+ 1st Essex expends .*$", re.MULTILINE)
+"""A line of a "Recorded …" summary box naming a CP expenditure of 1st Essex."""
 
 
 def test_simultaneous_submits_on_one_unit_both_end_in_a_visible_outcome(
@@ -308,15 +319,12 @@ def test_simultaneous_submits_on_one_unit_both_end_in_a_visible_outcome(
             expect(fc2_form.get_by_label("Capability Points", exact=True)).to_have_value("1")
         spent = spends_of_essex(db, before)
         (shots() / "race.txt").write_text(f"{said}\njournal: {spent}\n")
-        notices = [
-            line
-            for text in said.values()
-            for line in text.split(" | ")
-            if "1st Essex expends" in line
-        ]
+        notices = [line.strip() for text in said.values() for line in ENTRY.findall(text)]
         assert sorted(spent) == sorted(notices), (said, spent)
         assert "Refused" in said["lc"] and "kept by the Field Commander" in said["lc"]
-        assert "1st Essex expends 2 CP" in said["fc"] and "1st Essex expends 2 CP" in spent
+        assert "Recorded 1 journal entry" in said["fc"], said["fc"]
+        assert "1st Essex expends 2 CP" in said["fc"]
+        assert any("1st Essex expends 2 CP" in s for s in spent), spent
         assert len(spent) in (2, 3), said  # race two: both applied, or one asked again
 
     in_own_browser(steps)
