@@ -72,6 +72,14 @@ class Pick:
 
 
 @dataclass(frozen=True)
+class PickMany:
+    """Add ``option`` (the first option showing it) to the multiselect ``label``."""
+
+    label: str
+    option: str
+
+
+@dataclass(frozen=True)
 class Fill:
     """Type ``value`` into the text or number box ``label``."""
 
@@ -102,6 +110,13 @@ class Tab:
 
 
 @dataclass(frozen=True)
+class Expand:
+    """Open the page's expander ``label``."""
+
+    label: str
+
+
+@dataclass(frozen=True)
 class Press:
     """Click the button ``label`` (a form's submit, Confirm, ...)."""
 
@@ -115,7 +130,7 @@ class See:
     text: str
 
 
-Action = Pick | Fill | Choose | Tick | Tab | Press | See
+Action = Pick | PickMany | Fill | Choose | Tick | Tab | Expand | Press | See
 
 
 @dataclass(frozen=True)
@@ -156,29 +171,41 @@ BARRAGE: Final = {
     "guns": [
         {
             "unit": "2nd Libyan Artillery Regt",
-            "points": {"it.75_27_gun": 9},
+            "points": {"it.75_27_gun": 9, "it.100_17_howitzer": 3},
             "position": "forward",
         }
     ],
     "target": {"unit": "3rd Coldstream Guards"},
+    "terrain": {"terrain": []},
+    "rulings": {},
 }
 """The 2nd Libyan Artillery Regt, moved to C3921, barrages 3rd Coldstream Guards in the
-adjacent C3922 (12.31) with its nine 75/27 guns, as plotted."""
+adjacent C3922 (12.31) with all its guns, as plotted: the request the Combat page makes."""
 
 ASSAULT: Final = {
     "combat": "close-assault",
     "phasing": "axis",
-    "attackers": [{"unit": "IX(L) Tank Bn", "points": {"it.cv33": 8}}],
-    "defenders": [
-        {"unit": "3rd Coldstream Guards"},
-        {"unit": "1st KRRC"},
-        {"unit": "4th Ryl Horse Arty", "withheld": True},
-        {"unit": "7th Medium Artillery Regt", "withheld": True},
+    "attackers": [
+        {"unit": "IX(L) Tank Bn", "points": {"it.cv33": 8}, "level": "battalion",
+         "available_toe": 8},
     ],
-}
+    "defenders": [
+        {"unit": "3rd Coldstream Guards", "points": {"cw.p": 6}, "pinned": True,
+         "level": "battalion"},
+        {"unit": "1st KRRC", "points": {"cw.n": 6}, "level": "battalion"},
+        {"unit": "4th Ryl Horse Arty", "points": {"cw.18_25_pounder_gun": 6},
+         "position": "back", "withheld": True, "level": "battalion"},
+        {"unit": "7th Medium Artillery Regt", "points": {"cw.60_pounder_gun": 6},
+         "position": "back", "withheld": True, "level": "battalion"},
+    ],
+    "morale": {"attacker": {"unit": "IX(L) Tank Bn"}, "defender": {"unit": "3rd Coldstream Guards"}},
+    "terrain": {"terrain": [], "hexsides": []},
+    "rulings": {},
+}  # fmt: skip
 """IX(L) Tank Bn's 8 CV33s (one broke down) assault C3922 from C3921 (15.1): 3rd Coldstream
 Guards is Pinned by the barrage (12.44), 1st KRRC defends with the Ammunition Dump 1 gave it,
-and the artillery without Ammunition is withheld (15.15)."""
+and the artillery without Ammunition is withheld in the Back position (15.15, 12.11); each side's morale is its largest
+unit's (15.63), with the 17.4 dice: the request the Combat page makes."""
 
 CONVOY_AXIS: Final = "axis_2nd3rd_2"
 CONVOY_CW: Final = "commonwealth_2nd3rd_6"
@@ -240,26 +267,69 @@ SCRIPT: Final[tuple[Step, ...]] = (
          (Tab("Move"), Pick("Unit", "2nd Libyan Artillery Regt"), Fill("Hexes entered, in order", "clear"), Fill("Ends in hex", "C3921"), Fill("Reason", REASON), Press("Record move"))),
     Step("the Axis plots its barrage on C3922, sealed", "axis",
          ("plot", "barrage", "--fire", "2nd Libyan Artillery Regt", "9:75/27 Gun", "forward",
-          "C3922", "infantry #1", "--reason", REASON),
-         "plot committed, sealed", "Plots"),
+          "C3922", "infantry #1", "--fire", "2nd Libyan Artillery Regt", "3:100/17 Howitzer",
+          "forward", "C3922", "infantry #1", "--reason", REASON),
+         "plot committed, sealed", "Plots",
+         (Tab("Barrage plot (12.1, 12.2)"),
+          Pick("Unit and weapon system 1", "2nd Libyan Artillery Regt — 75/27 Gun"),
+          Fill("TOE points 1", "9"), Pick("Position 1", "Forward"),
+          Fill("Target hex 1", "C3922"), Pick("Target class 1", "Infantry"),
+          Fill("Target 1", "infantry #1"),
+          Pick("Unit and weapon system 2", "2nd Libyan Artillery Regt — 100/17 Howitzer"),
+          Fill("TOE points 2", "3"), Pick("Position 2", "Forward"),
+          Fill("Target hex 2", "C3922"), Pick("Target class 2", "Infantry"),
+          Fill("Target 2", "infantry #1"),
+          Fill("Note (your side only)", REASON), Press("Commit Barrage plot"))),
     Step("the Commonwealth plots no barrage: both revealed", "cw-fc",
-         ("plot", "barrage", "--none", "--reason", REASON), "revealed", "Plots"),
+         ("plot", "barrage", "--none", "--reason", REASON), "revealed", "Plots",
+         (Tab("Barrage plot (12.1, 12.2)"), Tick("Nothing to plot this step (an empty plot)"),
+          Fill("Note (your side only)", REASON), Press("Commit Barrage plot"))),
     Step("the barrage on 3rd Coldstream Guards, dice read at the table", "cw-fc",
          ("resolve", "barrage.json", "--dice", "target=45", "--dice", "trucks=11", "--confirm",
           "--reason", REASON),
-         "3rd Coldstream Guards pinned", "Combat", (), {"barrage.json": BARRAGE}),
+         "3rd Coldstream Guards pinned", "Combat",
+         (Choose("Combat", "Barrage"), Pick("Phasing side", "Axis"), Pick("Firing side", "Axis"),
+          PickMany("Hexes", "C3921"), PickMany("Units", "2nd Libyan Artillery Regt"),
+          Pick("Target hex", "C3922"), Pick("Target unit (12.22)", "3rd Coldstream Guards"),
+          Fill("Target reading (12.42)", "45"), Fill("Truck reading (12.46)", "11"),
+          Fill("Reason", REASON), Press("Confirm")),
+         {"barrage.json": BARRAGE}),
     Step("the Axis assigns IX(L) Tank Bn to close-assault C3922, sealed", "axis",
          ("plot", "force-assignment", "--assign", "IX(L) Tank Bn", "8:CV 33 (L3/35)",
           "close-assault", "C3922", "--reason", REASON),
-         "plot committed, sealed", "Plots"),
+         "plot committed, sealed", "Plots",
+         (Tab("Force Assignment plot (14.26)"),
+          Pick("Unit and weapon system 1", "IX(L) Tank Bn — CV 33 (L3/35)"),
+          Fill("TOE points 1", "8"), Pick("Does 1", "Close Assault"), Fill("Hex 1", "C3922"),
+          Fill("Note (your side only)", REASON), Press("Commit Force Assignment plot"))),
     Step("the Commonwealth assigns nothing: both revealed", "cw-fc",
-         ("plot", "force-assignment", "--none", "--reason", REASON), "revealed", "Plots"),
+         ("plot", "force-assignment", "--none", "--reason", REASON), "revealed", "Plots",
+         (Tab("Force Assignment plot (14.26)"),
+          Tick("Nothing to plot this step (an empty plot)"),
+          Fill("Note (your side only)", REASON), Press("Commit Force Assignment plot"))),
     Step("IX(L) Tank Bn close-assaults C3922, dice read at the table", "cw-fc",
-         ("resolve", "assault.json", "--dice", "attacker=34", "--dice", "defender=25",
-          "--confirm", "--reason", REASON),
-         "close assault C3921 → C3922", "Combat", (), {"assault.json": ASSAULT}),
+         ("resolve", "assault.json", "--dice", "attacker_morale=33", "--dice",
+          "defender_morale=44", "--dice", "attacker=34", "--dice", "defender=15", "--confirm",
+          "--reason", REASON),
+         "close assault C3921 → C3922", "Combat",
+         (Choose("Combat", "Close Assault"), Pick("Phasing side", "Axis"),
+          PickMany("Hexes", "C3921"), PickMany("Units", "IX(L) Tank Bn"),
+          Pick("Target hex", "C3922"),
+          PickMany("Guns in the Back position (12.11; the others are Forward)",
+                   "4th Ryl Horse Arty"),
+          PickMany("Guns in the Back position (12.11; the others are Forward)",
+                   "7th Medium Artillery Regt"),
+          PickMany("Withheld (15.16)", "4th Ryl Horse Arty"),
+          PickMany("Withheld (15.16)", "7th Medium Artillery Regt"),
+          Fill("Attacker morale reading (17.22)", "33"),
+          Fill("Defender morale reading (17.22)", "44"),
+          Fill("Attacker reading (15.73a)", "34"), Fill("Defender reading (15.73a)", "15"),
+          Fill("Reason", REASON), Press("Confirm")),
+         {"assault.json": ASSAULT}),
     Step("end of the Combat Segment", "axis", ("end-combat-segment", "--reason", REASON),
-         "", "Your phase"),
+         "", "Combat",
+         (Expand("End the Combat Segment (12.44, 11.24)"), Fill("Reason", REASON),
+          Press("End Combat Segment"))),
     phase("axis", "H", "A"),
     # H. Truck Convoy Movement Phase, Player A
     Step("an Axis convoy loads at Dump 2", "axis",

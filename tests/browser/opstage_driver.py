@@ -18,10 +18,13 @@ from ledger.model.source import Role
 from tests.browser.test_browser import IDLE
 from tests.opstage_script import (
     GAME,
+    ROLE_OF,
     Action,
     Choose,
+    Expand,
     Fill,
     Pick,
+    PickMany,
     Press,
     See,
     Step,
@@ -90,11 +93,18 @@ def sign_in(page: Page, seat: Seat, role: Role) -> None:
     page.get_by_role("button", name="Sign in").click()
     settle(page)
     expect(page.get_by_role("heading", level=1).first).to_be_visible()
+    keep_role(page, role)
+
+
+def keep_role(page: Page, role: Role) -> None:
+    """Choose ``role`` in the Command role picker if it shows another (a seat holding more
+    than one role: the Commander-in-Chief)."""
     roles = page.get_by_role("combobox", name="Command role (4.5)", exact=True)
     for combo in roles.filter(visible=True).all():
         box = combo.bounding_box()
         if box is not None and box["x"] >= 0:  # not in a sidebar folded away (a phone)
-            choose_option(combo, ROLE_NAMES[role], exact=True)
+            if combo.input_value() != ROLE_NAMES[role]:
+                choose_option(combo, ROLE_NAMES[role], exact=True)
             return
 
 
@@ -136,6 +146,27 @@ def pick(scope: Locator, label: str, option: str, *, exact: bool = False) -> Non
     )
 
 
+def add_option(scope: Locator, label: str, option: str) -> None:
+    """Add the first option showing ``option`` to the multiselect ``label``; tried three
+    times, as ``choose_option``."""
+    page = scope.page
+    for _ in range(3):
+        combo = _visible(scope.get_by_role("combobox", name=label, exact=True))
+        box = page.locator(f'[id="{combo.get_attribute("id")}"]')
+        try:
+            box.click(timeout=15_000)
+            box.press_sequentially(option[:24], timeout=15_000)
+            page.get_by_role("option").filter(has_text=option).first.click(timeout=15_000)
+            page.keyboard.press("Escape")  # a multiselect leaves its list open
+            settle(page)
+            return
+        except PlaywrightTimeoutError:
+            page.keyboard.press("Escape")
+            settle(page)
+            page.wait_for_timeout(1_000)
+    raise AssertionError(f"could not add {option!r} to {label!r}")
+
+
 def _visible(locator: Locator) -> Locator:
     return locator.filter(visible=True).first
 
@@ -144,6 +175,8 @@ def do(page: Page, scope: Locator, action: Action) -> None:
     """Do one ``action`` inside ``scope`` (a form, or the page)."""
     if isinstance(action, Pick):
         pick(scope, action.label, action.option)
+    elif isinstance(action, PickMany):
+        add_option(scope, action.label, action.option)
     elif isinstance(action, Fill):
         box = _visible(scope.get_by_label(action.label, exact=True))
         box.fill(action.value)
@@ -158,6 +191,9 @@ def do(page: Page, scope: Locator, action: Action) -> None:
         settle(page)
     elif isinstance(action, Tab):
         page.get_by_role("tab", name=action.label, exact=True).click()
+        settle(page)
+    elif isinstance(action, Expand):
+        _visible(scope.get_by_text(action.label, exact=True)).click()
         settle(page)
     elif isinstance(action, Press):
         _visible(scope.get_by_role("button", name=action.label, exact=True)).click()
@@ -213,10 +249,11 @@ def play_on_page(page: Page, step: Step, url: str, timeout_s: float = 30) -> str
     if page.get_by_role("heading", level=1, name=step.page, exact=True).is_visible():
         go_to(page, "Journal")  # each step on a page opened afresh: its forms new
     go_to(page, step.page)
+    keep_role(page, ROLE_OF[step.seat])
     before = last_seq(url)
     scope: Locator | None = None
     for action in step.form:
-        if isinstance(action, Tab):
+        if isinstance(action, (Tab, Expand)):
             do(page, page.get_by_test_id("stMain"), action)
             continue
         if scope is None:  # after any tab is open: its form is the visible one

@@ -39,8 +39,8 @@ def test_every_step_is_accepted_and_the_stage_ends(played: CliTable) -> None:
     assert (tanks.location, tanks.supplies.fuel, tanks.supplies.ammo) == ("C3921", 31, 4)
     assert [(t.system, t.points) for t in tanks.toe] == [("it.cv33", 8)]
     assert tanks.awaiting_repair == () and tanks.cp_expended == 0  # 6.16
-    # 60 Ammunition less 9 TOE x 4 for the barrage (50.2)
-    assert named["2nd Libyan Artillery Regt"].supplies.ammo == 24
+    # 60 Ammunition less 12 TOE (9 75/27, 3 100/17) x 4 for the barrage (50.2)
+    assert named["2nd Libyan Artillery Regt"].supplies.ammo == 12
     guards = named["3rd Coldstream Guards"]
     # the convoy's 4 Ammunition, 6 Stores (CR2); 3 DP of 15.87; the markers off at the end
     assert (guards.supplies.ammo, guards.supplies.stores) == (4, 6)
