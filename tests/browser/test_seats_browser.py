@@ -265,9 +265,10 @@ OUTCOME: Final = (
 
 def outcome(page: Page, cp: str) -> str:
     """The success, refusal or warning the submit of ``cp`` CP showed (not an earlier one
-    still on the page), read as soon as it appears."""
+    still on the page), read as soon as it appears (within ``TIMEOUT_MS``: three devices rerun
+    on one server at once; a lost click shows nothing at all)."""
     said = re.compile(rf"expends {re.escape(cp)} CP|Refused|Another player changed")
-    expect(page.locator(OUTCOME).filter(has_text=said).first).to_be_visible()
+    expect(page.locator(OUTCOME).filter(has_text=said).first).to_be_visible(timeout=TIMEOUT_MS)
     return " | ".join(page.locator(OUTCOME).filter(has_text=said).all_inner_texts())
 
 
