@@ -441,6 +441,10 @@ def run_form(
     st.session_state[drawn_at] = now.seq
 
 
+BUTTON_FIELDS: Final = frozenset({"submit", "roll", "add", "drop", "review", "cancel"})
+"""The field names a form's buttons take (``keys("add")``): a button's value cannot be set
+through session state, so ``FormKeys.carry_to`` never copies them; a new button takes one."""
+
 KEPT_AFTER_COMMAND: Final = frozenset({"unit", "action"})
 """Form fields kept after an accepted command (issue 17 item 4): the counter and the 6.3
 action, so the player's next entry does not jump back to the first unit of the list."""
@@ -471,14 +475,15 @@ class FormKeys:
         return st.session_state.get(self(field))
 
     def carry_to(self, other: FormKeys, fields: frozenset[str] | None = None) -> None:
-        """Copy what the player entered under these keys to ``other``'s (not the submit
-        button; only ``fields`` when given), so a form drawn anew keeps the player's values."""
+        """Copy what the player entered under these keys to ``other``'s (not the buttons,
+        ``BUTTON_FIELDS``, whose state Streamlit refuses to be given; only ``fields`` when
+        given), so a form drawn anew keeps the player's values."""
         suffix = f"_{self.seq}"
         for key in list(st.session_state.keys()):
             name = str(key)
             if name.startswith(f"{self.form}_") and name.endswith(suffix):
                 field = name[len(self.form) + 1 : -len(suffix)]
-                if field != "submit" and (fields is None or field in fields):
+                if field not in BUTTON_FIELDS and (fields is None or field in fields):
                     st.session_state[other(field)] = st.session_state[key]
 
     @property

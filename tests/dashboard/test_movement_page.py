@@ -146,3 +146,21 @@ def test_the_path_is_built_a_hex_at_a_time(bardia: str) -> None:
     assert "**Path:** 4 1/2 CP by the chart (motorized column, 8.37)" in texts(at)
     submit(at, "move_drop")
     assert field(at.text_input, "move_path").value == "road:clear"
+
+
+def test_a_refused_move_after_another_write_keeps_the_path_without_a_traceback(
+    bardia: str,
+) -> None:
+    """A Record move refused after another seat wrote is drawn anew with what was typed; the
+    path builder's buttons are not copied (Streamlit refuses a button's state being set)."""
+    at = app_on("views/movement.py", side="axis")  # Organization Phase: the move is refused
+    field(at.selectbox, "move_unit").select(LX).run()
+    next(b for b in at.button if str(b.key).startswith("move_add_")).click().run()
+    _session(bardia).execute(  # another seat writes meanwhile
+        lambda s: transfer(s, "ax_bardia", LX, Supplies(ammo=1), _source(s))
+    )
+    field(at.text_input, "move_to").input("C4322").run()
+    submit(at, "move_submit")
+    assert not at.exception, at.exception
+    assert "Refused — nothing was written" in "\n".join(str(e.value) for e in at.error)
+    assert field(at.text_input, "move_path").value == "clear"  # the hex built stays
