@@ -25,7 +25,7 @@ from ledger.combat.anti_armor import AntiArmorCalculation
 from ledger.combat.assault_odds import CloseAssaultCalculation
 from ledger.combat.barrage import BarrageCalculation
 from ledger.combat.combat_dice import dice_for, roll_dice
-from ledger.combat.forces import Loss
+from ledger.combat.forces import Loss, one_row_each
 from ledger.combat.prepared_combat import PreparedCombat
 from ledger.combat.resolve import CombatReading
 from ledger.model.seats import SIDE_NAMES
@@ -125,8 +125,10 @@ def loss_editor(
     proposal: tuple[Loss, ...] = getattr(reading.proposal, which)
     pool = _pool(reading, which)
     options = [f"{u}|{s}" for u, s in pool]
-    rows = [
-        {"TOE of": f"{x.unit}|{x.system}", "TOE points": x.points} for x in proposal if x.points
+    rows = [  # one row per TOE: Forward guns may lose to 15.83d and to 15.84b both
+        {"TOE of": f"{x.unit}|{x.system}", "TOE points": x.points}
+        for x in one_row_each(proposal)
+        if x.points
     ]
 
     def named(option: object) -> str:

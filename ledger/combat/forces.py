@@ -177,3 +177,22 @@ class Loss:
     system: str
     points: int
     absorbs: int = 0
+
+
+def one_row_each(losses: Iterable[Loss]) -> tuple[Loss, ...]:
+    """``losses`` with one row per (unit, weapon system), points and what they absorb summed,
+    in first-seen order: a defender's Forward guns can lose points to the Raw loss (15.83d)
+    and again to their Vulnerability (15.84b), which an owner's allocation gives in one row
+    (``parse_allocation`` refuses a pair listed twice, 14.43, 15.83)."""
+    merged: dict[tuple[str, str], Loss] = {}
+    for loss in losses:
+        key = (loss.unit, loss.system)
+        seen = merged.get(key)
+        merged[key] = (
+            loss
+            if seen is None
+            else Loss(
+                loss.unit, loss.system, seen.points + loss.points, seen.absorbs + loss.absorbs
+            )
+        )
+    return tuple(merged.values())
