@@ -285,7 +285,7 @@ def render() -> None:
     else:
         st.info(
             "Plots are made in the Combat Segment of the Movement and Combat Phase "
-            "(5.2 III G); advance the phase on the Overview page or with `quartermaster phase`."
+            "(5.2 III G); advance the phase on the Your phase page or with `quartermaster phase`."
         )
     with listing:
         st.subheader("Plots of this phase")
