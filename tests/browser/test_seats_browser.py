@@ -218,11 +218,15 @@ def test_each_seat_signs_in_and_sees_no_enemy_name_on_any_page(table: tuple[str,
             assert {"Your phase", "Overview", "Units", "Journal", "Sheets", "Combat"} <= set(titles)
             for title in titles:
                 open_page(page, title)
+                own = OWN_NAMES.get(title, {}).get(seat.side)
                 shown = text_of(page)
+                waited = time.monotonic()  # a busy server fills a grid's cells late
+                while own is not None and own not in shown and time.monotonic() - waited < 20:
+                    page.wait_for_timeout(500)
+                    shown = text_of(page)
                 leaked = sorted(n for n in forbidden if n in shown)
                 assert not leaked, f"{seat.name} on {title}: {leaked[:5]}"
                 assert secret not in shown, f"{seat.name} on {title}"
-                own = OWN_NAMES.get(title, {}).get(seat.side)
                 if own is not None:
                     assert own in shown, f"{seat.name} on {title}: no {own!r}"
                 if title in ("Units", "Journal"):
