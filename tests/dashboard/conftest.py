@@ -31,3 +31,11 @@ def on_this_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every dashboard test starts on this computer only (no ``QUARTERMASTER_SERVED_ON`` from
     the shell that runs the tests); the tests of a table served to the network set it."""
     monkeypatch.delenv(SERVED_ON_ENV, raising=False)
+
+
+@pytest.fixture
+def two_games(graziani_db: str) -> str:
+    """The dashboard's game "graziani" and the CLI's "cli", both fresh Graziani games in one
+    database (the forms and the CLI must write the same entries); its URL."""
+    create_game(EventStore(graziani_db), "cli", load_scenario(resolve("graziani")))
+    return graziani_db

@@ -13,9 +13,8 @@ from streamlit.testing.v1 import AppTest
 from ledger.cli import main
 from ledger.combat.posting import CombatPosting, UnitMarker
 from ledger.commands.combat import post_combat
-from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
-from ledger.journal.session import GameSession, create_game
+from ledger.journal.session import GameSession
 from ledger.model.events import Event
 from ledger.model.source import Source
 from tests.dashboard.pages import app_on
@@ -23,13 +22,6 @@ from tests.dashboard.test_app import click, field, texts
 
 SCOTS = "cw.unassigned_inf.2nd_scots_guards"
 """2nd Scots Guards (Graziani, C4131), Pinned by an Axis barrage from C4218 in the test."""
-
-
-@pytest.fixture
-def two_games(graziani_db: str) -> str:
-    """The dashboard's game "graziani" and the CLI's "cli", both fresh Graziani games."""
-    create_game(EventStore(graziani_db), "cli", load_scenario(resolve("graziani")))
-    return graziani_db
 
 
 def pinned_in_movement_and_combat(url: str, game: str) -> None:

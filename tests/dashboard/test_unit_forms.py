@@ -9,33 +9,14 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ledger.cli import main
-from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
-from ledger.journal.session import GameSession, create_game
-from ledger.model.events import Event
+from ledger.journal.session import GameSession
+from tests.dashboard.cli_game import cli, written
 from tests.dashboard.pages import app_on
 from tests.dashboard.test_app import click, field, texts
 
 SCOTS = "cw.unassigned_inf.2nd_scots_guards"
 """2nd Scots Guards (Graziani, C4131): 6 TOE Strength Points of infantry (p), system ``cw.p``."""
-
-
-@pytest.fixture
-def two_games(graziani_db: str) -> str:
-    """The dashboard's game "graziani" and the CLI's "cli", both fresh Graziani games."""
-    create_game(EventStore(graziani_db), "cli", load_scenario(resolve("graziani")))
-    return graziani_db
-
-
-def written(url: str, game: str) -> list[Event]:
-    """The events after the game's start."""
-    return [r.event for r in GameSession(EventStore(url), game).journal[1:]]
-
-
-def cli(url: str, *argv: str) -> int:
-    """``quartermaster`` on game "cli" of database ``url``."""
-    return main([*argv, "--db", url, "--game", "cli"])
 
 
 def on_units() -> AppTest:
