@@ -42,7 +42,7 @@ from ledger.journal.session import CommandRefused, GameSession
 from ledger.model.events import Event
 from ledger.model.initiative import phasing_side
 from ledger.model.phases import PHASES, phase_index
-from ledger.model.seats import ROLE_NAMES, SIDE_NAMES, Seat, side_name
+from ledger.model.seats import ROLE_NAMES, SIDE_NAMES, Seat, side_name, starting_role
 from ledger.model.source import ROLES, Role, Source
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
@@ -123,7 +123,7 @@ def seat_pickers(seat: Seat | None) -> None:
     if seat is None or seat.umpire:
         _picker(SIDE_KEY, "Side", SIDES, SIDES[0], SIDE_NAMES.__getitem__)
     roles = [r for r in ROLES if seat is None or seat.holds(r)]
-    _picker(ROLE_KEY, "Command role (4.5)", roles, "field_commander", ROLE_NAMES.__getitem__)
+    _picker(ROLE_KEY, "Command role (4.5)", roles, starting_role(seat), ROLE_NAMES.__getitem__)
 
 
 def keeps_seats(store: EventStore) -> bool:
@@ -325,7 +325,7 @@ def open_game() -> Game:
         side: Side = seat.side
     else:
         side = st.session_state.get(SIDE_KEY, SIDES[0])
-    role: Role = st.session_state.get(ROLE_KEY, "field_commander")
+    role: Role = st.session_state.get(ROLE_KEY, starting_role(seat))
     if seat is not None and not seat.holds(role):
         role = next(r for r in ROLES if seat.holds(r))
     if not isinstance(st.session_state.get(SEEN_KEY), tuple):

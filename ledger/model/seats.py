@@ -50,6 +50,15 @@ class Seat:
         return self.umpire or role in self.roles or "commander_in_chief" in self.roles
 
 
+def starting_role(seat: Seat | None) -> Role:
+    """The command role a seat records in until it picks another (4.5): its first role (a
+    Commander-in-Chief's seat as Commander-in-Chief); the Field Commander at a table without
+    seats and for the umpire."""
+    if seat is None or seat.umpire or not seat.roles:
+        return "field_commander"
+    return seat.roles[0]
+
+
 ROLE_KINDS: Final[dict[Role, frozenset[str]]] = {
     "field_commander": frozenset(
         {

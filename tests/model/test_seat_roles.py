@@ -6,7 +6,7 @@ from ledger.model.apply import start
 from ledger.model.clock import GameTime
 from ledger.model.events import FirstPlayerDeclared, GameStarted
 from ledger.model.scenario import Setup
-from ledger.model.seats import Seat, posting_errors
+from ledger.model.seats import Seat, posting_errors, starting_role
 from ledger.model.source import Source
 from ledger.model.view import event_for
 from tests.seats import AXIS_FC, CW_LC
@@ -36,3 +36,13 @@ def test_both_sides_read_who_moves_first(graziani_setup: Setup) -> None:
     """7.16: who is Player A is the whole table's to know, as the phase is."""
     state = start(GameStarted(Source(graziani_setup.info.start), graziani_setup))
     assert event_for(DECLARED, CW_LC, state) == DECLARED
+
+
+def test_a_seat_records_in_its_own_first_role_until_it_picks_another() -> None:
+    """4.5: a Commander-in-Chief's seat records as Commander-in-Chief, not as the Field
+    Commander the solo table starts in."""
+    chief = Seat("axis-chief", "axis", ("commander_in_chief",))
+    assert starting_role(chief) == "commander_in_chief"
+    assert starting_role(CW_LC) == "logistics_commander"
+    assert starting_role(None) == "field_commander"
+    assert starting_role(Seat("umpire", None)) == "field_commander"
