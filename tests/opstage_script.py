@@ -11,10 +11,11 @@ test_opstage_browser.py the dashboard half, and the two ledgers are compared wit
 The Axis holds the Initiative on GT 1 (60.6) and moves first: it is Player A, the Commonwealth
 Player B (7.11). What happens, phase by phase of 5.2 III:
 
-- C. Organization: the weather is Hot (29.3); the Commonwealth Field Commander files two Supply
-  Requisitions (4.55) and the Logistics Commander fills the first from Mersa Matruh, where 1st
-  Essex stands. Dumps 1 (placed by each player, 60.34, 60.44) fuel and arm IX(L) Tank Bn, the
-  2nd Libyan Artillery Regt, 1st RTR and 1st KRRC.
+- C. Organization: the weather is Hot (29.3); the Axis declares it moves first (7.11); the
+  Commonwealth Field Commander files two Supply Requisitions (4.55) and the Logistics Commander
+  fills the first from Mersa Matruh, where 1st Essex stands. Dumps 1 (placed by each player,
+  60.34, 60.44) fuel and arm IX(L) Tank Bn, the 2nd Libyan Artillery Regt, 1st RTR and 1st
+  KRRC.
 - D, E, F (Player A).
 - G (Player A): IX(L) Tank Bn and the 2nd Libyan Artillery Regt move C3920 → C3921, next to the
   Commonwealth's C3922 (fuel burnt, 49.13; Breakdown Points, 21.23); IX(L) checks for breakdown
@@ -214,6 +215,9 @@ SCRIPT: Final[tuple[Step, ...]] = (
     # C. Organization Phase
     Step("Hot weather", "axis", ("weather", "hot", "--reason", REASON), "hot", "Your phase",
          (Pick("Weather rolled", "Hot"), Fill("Reason", REASON), Press("Record weather"))),
+    Step("the Axis, holding the Initiative (60.6), moves first", "axis",
+         ("initiative", "--first", "axis"), "Axis moves first", "Your phase",
+         (Choose("Player A", "Axis moves first"), Press("Declare"))),
     Step("CW requisition for 1st Essex", "cw-fc",
          ("requisition", "1st Essex", "--ammo", "2"),
          "requisition CR1", "Requisitions",

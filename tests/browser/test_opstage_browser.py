@@ -84,7 +84,7 @@ def first_difference(found: list[dict[str, Any]], wanted: list[dict[str, Any]]) 
     return f"lengths: dashboard {len(found)}, cli {len(wanted)}"
 
 
-@pytest.mark.timeout(1200)  # 41 steps on a shared machine: 3 to 7 minutes
+@pytest.mark.timeout(1200)  # 42 steps on a shared machine: 3 to 7 minutes
 def test_an_operations_stage_played_from_the_dashboard_writes_the_cli_ledger(
     reference: list[dict[str, Any]], dashboard: tuple[str, CliTable]
 ) -> None:
