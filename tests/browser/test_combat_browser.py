@@ -21,6 +21,8 @@ from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
 from ledger.journal.session import GameSession, create_game
 from ledger.journal.store import database_url
+from tests.browser.opstage_driver import add_option
+from tests.browser.opstage_driver import pick as driver_pick
 from tests.browser.test_browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -74,23 +76,14 @@ def in_own_browser(server: tuple[str, str], steps: Callable[[Page], None]) -> No
 
 
 def pick(page: Page, label: str, option: str, *, many: bool = False) -> None:
-    """Pick ``option`` in the select box ``label`` (a multiselect when ``many``), typing the
-    start of it first: long lists only render the options in view."""
-    combo = page.get_by_role("combobox", name=label, exact=True)
-    combo.click()
-    combo.press_sequentially(option[:5])
+    """Pick exactly ``option`` in the select box ``label`` (add it to the multiselect when
+    ``many``), by the end-to-end driver's helpers: typed first, clicked by its whole text,
+    tried three times (a prefix such as "II/3L" also matches "VII/3L")."""
     if many:
-        page.get_by_role("option", name=option, exact=True).click()
-        page.keyboard.press("Escape")  # close the list a multiselect leaves open
-    else:  # by the keyboard: a busy machine's list re-renders under a click (element detached)
-        focused = page.locator('[role="option"][data-focused="true"]')
-        for _ in range(20):
-            if focused.count() == 1 and focused.inner_text().strip() == option:
-                break
-            combo.press("ArrowDown")
-        combo.press("Enter")
-        expect(combo).to_have_value(option)
-    settle(page)
+        add_option(page.locator("body"), label, option)
+    else:
+        driver_pick(page.locator("body"), label, option, exact=True)
+        expect(page.get_by_role("combobox", name=label, exact=True)).to_have_value(option)
 
 
 def reading(page: Page, label: str, value: str) -> None:
