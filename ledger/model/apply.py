@@ -15,6 +15,9 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from ledger.model.apply_campaign import reinforcements_arrived, units_withdrawn, victory_place_held
+from ledger.model.apply_setup import counter_placed, setup_finished
+from ledger.model.campaign import ReinforcementsArrived, UnitsWithdrawn, VictoryPlaceHeld
 from ledger.model.draft import Draft
 from ledger.model.dumps import held_change
 from ledger.model.events import (
@@ -52,6 +55,7 @@ from ledger.model.phases import ORGANIZATION
 from ledger.model.plots import PlotCommitted, PlotsRevealed, committed, plot_key, plot_of
 from ledger.model.quantities import Supplies
 from ledger.model.rulings import RULINGS
+from ledger.model.setup_step import CounterPlaced, SetupFinished
 from ledger.model.state import GameState
 from ledger.model.units import Side, TOEHolding, with_markers
 
@@ -77,6 +81,8 @@ def start(event: GameStarted) -> GameState:
         trucks={t.id: t for t in setup.trucks},
         rulings=rulings,
         ruling_choices=dict(event.ruling_choices),
+        setup_open=event.setup_sides,
+        schedule=setup.schedule,
     )
 
 
@@ -459,6 +465,11 @@ _EFFECTS: dict[type, Callable[[Draft, Any, int], None]] = {
     CombatMarkersCleared: _markers_cleared,
     PlotCommitted: _plot_committed,
     PlotsRevealed: _plots_revealed,
+    ReinforcementsArrived: reinforcements_arrived,
+    UnitsWithdrawn: units_withdrawn,
+    VictoryPlaceHeld: victory_place_held,
+    CounterPlaced: counter_placed,
+    SetupFinished: setup_finished,
 }
 """The effect of each reversible event kind on a draft, with ``sign`` 1 (apply) or -1
 (reverse)."""

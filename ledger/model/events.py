@@ -11,23 +11,28 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from ledger.model.campaign import ReinforcementsArrived, UnitsWithdrawn, VictoryPlaceHeld
 from ledger.model.clock import GameTime, Weather
 from ledger.model.holdings import TruckGroup
 from ledger.model.phases import FirstPlayerDeclared as FirstPlayerDeclared
 from ledger.model.plots import PlotCommitted, PlotsRevealed
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.setup_step import CounterPlaced, SetupFinished
 from ledger.model.source import Source
 from ledger.model.units import Side
 
 
 @dataclass(frozen=True, slots=True)
 class GameStarted:
-    """A game begins from a scenario; ``ruling_choices`` are (ruling id, option) overrides."""
+    """A game begins from a scenario; ``ruling_choices`` are (ruling id, option) overrides.
+    ``setup_sides`` are the sides that still have their set-up to do (59.4; ``SetupFinished``
+    closes each); empty: the game starts at once (journals written before the set-up step)."""
 
     source: Source
     setup: Setup
     ruling_choices: tuple[tuple[str, str], ...] = ()
+    setup_sides: tuple[Side, ...] = ()
     kind: Literal["game_started"] = "game_started"
 
 
@@ -479,6 +484,11 @@ ReversibleEvent = (
     | CombatMarkersCleared
     | PlotCommitted
     | PlotsRevealed
+    | ReinforcementsArrived
+    | UnitsWithdrawn
+    | VictoryPlaceHeld
+    | CounterPlaced
+    | SetupFinished
 )
 
 

@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ledger.charts.ruling import Ruling as Ruling
+from ledger.model.campaign import CampaignSchedule
 from ledger.model.clock import GameTime
 from ledger.model.holdings import Dump, TruckGroup
 from ledger.model.units import Side, Unit, UnitClass, WeaponSystem
@@ -26,6 +27,8 @@ class ScenarioInfo:
     initiative: Side | None = None
     source: str = ""
     missing: tuple[str, ...] = ()
+    hours: str = ""
+    """The booklet's estimate of the playing time, as printed ("25-50")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,3 +42,4 @@ class Setup:
     dumps: tuple[Dump, ...]
     trucks: tuple[TruckGroup, ...]
     rulings: tuple[Ruling, ...] = ()
+    schedule: CampaignSchedule = field(default_factory=CampaignSchedule)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
 from ledger.charts.ruling import Ruling
+from ledger.model.campaign import CampaignSchedule
 from ledger.model.capability import unit_cpa
 from ledger.model.clock import GameTime
 from ledger.model.holdings import Dump, Requisition, TruckGroup
@@ -49,6 +50,10 @@ class GameState:
     earlier Operations Stages leave it at the next reveal. ``first_player`` is the side the
     Initiative holder declared Player "A" this Operations Stage (7.11, 7.16; ``None``: not
     declared yet; ``ledger.model.initiative.first_player`` reads it with its default).
+    ``schedule`` is the scenario's campaign schedule (withdrawals, victory places, weather
+    rows, Initiative Ratings; ``ledger.model.campaign``). ``setup_open`` are the sides whose set-up is not finished (59.4; the game has not started
+    while any is); ``victory_held`` maps each victory place recorded (60.82) to (holder or
+    ``None``, supply-line condition met as declared).
     """
 
     info: ScenarioInfo
@@ -67,6 +72,9 @@ class GameState:
     captured_equipment: tuple[tuple[str, str, int], ...] = ()
     plots: tuple[Plot, ...] = ()
     first_player: Side | None = None
+    setup_open: tuple[Side, ...] = ()
+    schedule: CampaignSchedule = field(default_factory=CampaignSchedule)
+    victory_held: Mapping[str, tuple[Side | None, bool]] = field(default_factory=dict)
 
     def ruling(self, ruling_id: str) -> str:
         """The option in force for a named ruling (the game's choice, else the default).
