@@ -40,8 +40,17 @@ def add_game_parsers(add: Add) -> None:
         metavar="ID=OPTION",
         help="choose another option of a named ruling (docs/rulings.md)",
     )
+    p.add_argument(
+        "--skip-setup",
+        action="store_true",
+        help="the table has set up on the board and tells the ledger nothing more: start at "
+        "once, without the set-up step (59.4; `quartermaster setup`)",
+    )
     add("games", "list the games in the database")
-    add("scenarios", "list the bundled scenarios: name, case, Game-Turns, counters")
+    add(
+        "scenarios",
+        "list the bundled scenarios: name, case, Game-Turns, hours of play, counters, rulings",
+    )
     add("clock", "the current Game-Turn and Operations Stage")
 
 
@@ -112,13 +121,19 @@ def _run_new(app: App, args: argparse.Namespace) -> None:
     except ScenarioError as exc:
         raise Refused(list(exc.errors)) from exc
     try:
-        session = create_game(app.store, args.name, setup, choices)
+        session = create_game(app.store, args.name, setup, choices, setup_step=not args.skip_setup)
     except CommandRefused as refused:
         raise Refused(list(refused.errors)) from refused
     print(
         f"created game {args.name!r}: {setup.info.name} ({setup.info.case}), "
         f"{len(setup.units)} counters, {session.state.clock} — in {app.store.location}"
     )
+    if session.state.setup_open:
+        print(
+            "set-up step (59.4): place what the scenario leaves to your choice, spread and "
+            "load first-line trucks free of cost (`quartermaster setup`), then "
+            "`quartermaster setup finish --side axis` and `--side commonwealth`"
+        )
 
 
 def _run_games(app: App, args: argparse.Namespace) -> None:
@@ -133,9 +148,14 @@ def _run_games(app: App, args: argparse.Namespace) -> None:
 
 
 def _run_scenarios(app: App, args: argparse.Namespace) -> None:
-    from ledger.io.scenario_index import scenario_rows
+    """The bundled scenarios: JSON rows with ``--json``, else a block of lines each."""
+    from ledger.io.scenario_index import scenario_rows, scenario_text
 
-    print_report(scenario_rows(), args.json)
+    rows = scenario_rows()
+    if args.json:
+        print_report(rows, True)
+        return
+    print("\n\n".join("\n".join(scenario_text(row)) for row in rows))
 
 
 def _run_clock(app: App, session: GameSession, args: argparse.Namespace) -> None:

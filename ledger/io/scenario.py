@@ -6,7 +6,10 @@ syntax, nesting depth and integers no figure comes near (``ledger.io.files``), f
 unknown keys and the game's bounds on every figure (``scenario_models``, ``ledger.model.bounds``:
 Cohesion -26..+10, Game-Turn 1..111, supply and TOE points, non-empty ids), duplicate ids, unknown classes, weapon systems, parents and attachments, rulings whose default
 is not an option, dumps whose site contradicts their location or whose stock is over their
-54.12 capacity or of a commodity that never runs out there (8.48, 8.87).
+54.12 capacity or of a commodity that never runs out there (8.48, 8.87); and the campaign
+tables (withdrawals naming units of the file and of their side, victory points, Weather Table
+rows covering 11..66 and the scenario's Game-Turns, Initiative Ratings: ``scenario_schedule``),
+built into ``Setup.schedule``. ``[scenario].hours`` becomes ``ScenarioInfo.hours``.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from ledger.io.scenario_models import (
     UnitIn,
     WeaponIn,
 )
+from ledger.io.scenario_schedule import build_schedule, schedule_problems
 from ledger.model.clock import GameTime
 from ledger.model.dumps import OASIS_RULING, default_site, setup_problems
 from ledger.model.errors import LedgerError
@@ -247,6 +251,7 @@ def _cross_check(model: ScenarioFile, where: _Locator) -> Iterable[LedgerError]:
         yield err(("scenario", "end"), "the scenario ends before it starts")
     yield from _dump_sites(model, err)
     yield from _parent_cycles(model, err)
+    yield from schedule_problems(model, err)
 
 
 def _dump_sites(model: ScenarioFile, err: Any) -> Iterable[LedgerError]:
@@ -315,4 +320,5 @@ def _build(model: ScenarioFile) -> Setup:
             for t in model.trucks
         ),
         rulings=tuple(_copy(Ruling, r, options=tuple(r.options)) for r in model.ruling),
+        schedule=build_schedule(model),
     )

@@ -22,7 +22,7 @@ from ledger.model.bounds import (
     TOE_POINTS_MAX,
     TRUCK_POINTS_MAX,
 )
-from ledger.model.clock import GameTime
+from ledger.model.clock import GameTime, Weather
 from ledger.model.quantities import Supplies
 from ledger.model.units import RATINGS, Ratings
 
@@ -48,6 +48,17 @@ FIELD_CASES: Final[dict[str, str]] = {
     "light": "54.2",
     "medium": "54.2",
     "heavy": "54.2",
+    "due": "20.8",
+    "units": "20.8",
+    "truck_value_points": "4.43a",
+    "motorization_points": "4.43a",
+    "hexes": "60.82",
+    "bands": "29.6",
+    "low": "29.6",
+    "high": "29.6",
+    "rating": "7.2",
+    "axis": "60.82",
+    "commonwealth": "60.82",
 }
 """The rule case that bounds a field, for error messages."""
 
@@ -106,6 +117,9 @@ OpStage = Annotated[
     int,
     Field(ge=OP_STAGE_MIN, le=OP_STAGE_MAX, description="Operations Stage 1 to 3 (5.1)"),
 ]
+HOURS: Final = r"^(\d+(-\d+)?)?$"
+"""The booklet's playing-time estimate as printed: ``"25-50"``, ``"90-150"`` or one figure."""
+
 RatingName = Literal[
     "barrage",
     "vulnerability",
@@ -164,6 +178,7 @@ class ScenarioIn(_Model):
     start: TimeIn
     end: TimeIn
     initiative: Literal["axis", "commonwealth"] | None = None
+    hours: Annotated[str, StringConstraints(strip_whitespace=True, pattern=HOURS)] = ""
     source: str = ""
     missing: list[str] = []
 
@@ -278,9 +293,90 @@ class TrucksIn(_Model):
     source: str
 
 
+class WithdrawalIn(_Model):
+    """``[[withdrawal]]``: counters that leave at an Operations Stage (4.43a, 20.8)."""
+
+    id: Id
+    name: Id
+    side: Literal["axis", "commonwealth"]
+    due: TimeIn
+    units: list[Id] = Field(min_length=1)
+    truck_value_points: NonNegative | None = None
+    motorization_points: NonNegative | None = None
+    place: str = ""
+    notes: str = ""
+    case: str
+    source: str
+
+
+class PointsIn(_Model):
+    """Victory points the side holding a place scores (60.82), 0 where none is printed."""
+
+    axis: NonNegative = 0
+    commonwealth: NonNegative = 0
+
+
+class VictoryIn(_Model):
+    """``[[victory]]``: a place worth victory points (60.82)."""
+
+    id: Id
+    name: Id
+    hexes: list[Id] = Field(min_length=1)
+    points: PointsIn
+    notes: str = ""
+    case: str
+    source: str
+
+
+DiceReading = Annotated[
+    int,
+    Field(
+        ge=11,
+        le=66,
+        description="two dice read in sequence, the tens die first: 11 to 66 (29.6)",
+    ),
+]
+
+
+class BandIn(_Model):
+    """One result of a Weather Table row: ``weather`` on readings ``low`` to ``high``."""
+
+    weather: Weather
+    low: DiceReading
+    high: DiceReading
+
+
+class WeatherIn(_Model):
+    """``[[weather]]``: the Weather Table row (29.6) in force from Game-Turn ``first`` to
+    ``last``."""
+
+    season: Id
+    first: GameTurn
+    last: GameTurn
+    bands: list[BandIn] = Field(min_length=1)
+    case: str = "29.6"
+    source: str = ""
+
+
+class InitiativeRatingIn(_Model):
+    """``[[initiative_rating]]``: a side's Initiative Rating (7.2) in a situation."""
+
+    side: Literal["axis", "commonwealth"]
+    situation: Id
+    rating: NonNegative
+    first: GameTurn = GAME_TURN_MIN
+    last: GameTurn = GAME_TURN_MAX
+    case: str = "7.2"
+    source: str = ""
+
+
 class ScenarioFile(_Model):
     scenario: ScenarioIn
     ruling: list[RulingIn] = []
+    withdrawal: list[WithdrawalIn] = []
+    victory: list[VictoryIn] = []
+    weather: list[WeatherIn] = []
+    initiative_rating: list[InitiativeRatingIn] = []
     weapon: list[WeaponIn] = []
     class_: list[ClassIn] = Field(default=[], alias="class")
     unit: list[UnitIn] = []

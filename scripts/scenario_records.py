@@ -1,22 +1,16 @@
-#!/usr/bin/env python3
-"""Build ``scenarios/graziani.toml`` (scenario 60.22, Graziani's Offensive) from the reference CSVs.
+"""The records shared by the scenario builders (``scripts/build_scenarios.py``): the 60.22
+set-up (units, dumps, trucks, classes, weapons read from ``scenarios/sources/60.22/*.csv``), the
+rulings of that set-up, the TOML writer and the check of a written file.
 
-Run from the repository root::
-
-    python3 scripts/build_graziani.py
-
-It reads ``scenarios/sources/60.22/*.csv`` (an extract of github.com/Maurdekye/neo-sandtable,
-MIT licence; ``SOURCE.md`` there says where the copies come from), writes the scenario file in the format of
-``docs/scenario-format.md`` and checks the result with ``tomllib``: ids unique, every parent,
-attachment and TOE system resolves. Standard library only; the TOML writer is the small one below.
-Values the reference does not give are left out and listed in ``[scenario].missing``.
+The CSVs are an extract of github.com/Maurdekye/neo-sandtable, MIT licence (``SOURCE.md`` beside
+them says where the copies come from). Standard library only. Values the reference does not give
+are left out and listed in ``[scenario].missing``.
 """
 
 from __future__ import annotations
 
 import csv
 import re
-import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -24,7 +18,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 REF = ROOT / "scenarios" / "sources" / "60.22"
-OUT = ROOT / "scenarios" / "graziani.toml"
 
 REPO = "Maurdekye/neo-sandtable"
 COMMITS = {
@@ -222,9 +215,9 @@ HEXES_ANY = {
 
 
 # --- reading -------------------------------------------------------------------------------------
-def read_csv(name: str) -> list[dict[str, str]]:
+def read_csv(name: str, folder: Path = REF) -> list[dict[str, str]]:
     """Rows of a reference CSV (its ``#`` source lines skipped)."""
-    with open(REF / name, newline="", encoding="utf-8") as handle:
+    with open(folder / name, newline="", encoding="utf-8") as handle:
         lines = [line for line in handle if not line.startswith("#")]
     return list(csv.DictReader(lines))
 
@@ -499,8 +492,13 @@ def unit_record(
     if row["basic_morale_untrained"]:
         record["basic_morale_untrained"] = int(row["basic_morale_untrained"])
     record["in_training"] = row["in_training"] == "yes"
-    if record["in_training"]:
+    if record["in_training"] and row["arrival"] == "start":
         notes.append("In Training at the start (60.41)")
+    elif record["in_training"]:
+        notes.append(
+            "arrives In Training with its untrained Basic Morale (ruling 60.47-arrivals-training, "
+            "default 'untrained-morale')"
+        )
     if row["stacking_points"]:
         record["stacking_points"] = int(row["stacking_points"])
     if uid in max_assigned:
@@ -557,13 +555,22 @@ def unit_record(
         notes.append(
             f"set up detached from the {names.get(detached[uid], detached[uid])} (set-up 'Det')"
         )
+
+    if row.get("extra_notes"):
+        notes.append(row["extra_notes"])
     if notes:
         record["notes"] = "; ".join(notes)
 
-    if row["arrival"] != "start":
+    if row.get("arrival_case"):
+        record["case"] = row["arrival_case"]
+    elif row["arrival"] != "start":
         record["case"] = "4.43a"
     else:
         record["case"] = "60.31" if row["side"] == "axis" else "60.41"
+    if row.get("source_schedule"):
+        oa = f"{REPO} {row['source_oa']}; " if row.get("source_oa") else ""
+        record["source"] = f"{oa}schedule {REPO} {row['source_schedule']}"
+        return record
     setup_file = row["source_setup_file"]
     record["source"] = (
         src(row["source_oa_file"], row["source_oa_commit"])
@@ -789,8 +796,28 @@ def wrap_comment(text: str, first: str, rest: str, width: int = 100) -> list[str
 SAN_GIORGIO = "it.tobruk_garrison.the_san_giorgio"
 
 
-def build() -> tuple[str, dict[str, int]]:
-    unit_rows = read_csv("units.csv")
+def set_up(
+    arrivals: list[dict[str, str]] | None = None,
+    extra_classes: list[dict[str, Any]] | None = None,
+    last_game_turn: int = 6,
+    train_arrivals: bool = False,
+) -> dict[str, Any]:
+    """The records of the 60.22 set-up (60.31, 60.41) plus ``arrivals`` (reinforcement rows in
+    the shape of units.csv) and ``extra_classes`` (class records with no CSV row): ``weapons``,
+    ``classes``, ``units``, ``dumps``, ``trucks`` (lists of TOML records) and ``missing`` (what
+    the reference leaves out, for ``[scenario].missing``). ``last_game_turn`` is the scenario's
+    last Game-Turn, named where an OA parent enters after it. ``train_arrivals``: the arrivals
+    of units.csv that print an untrained Basic Morale arrive In Training (ruling
+    60.47-arrivals-training, default 'untrained-morale')."""
+    setup_rows = read_csv("units.csv")
+    if train_arrivals:
+        setup_rows = [
+            {**r, "in_training": "yes"}
+            if r["arrival"] != "start" and r["basic_morale_untrained"]
+            else r
+            for r in setup_rows
+        ]
+    unit_rows = [*setup_rows, *(arrivals or [])]
     weapon_rows = {r["weapon_id"]: r for r in read_csv("weapons.csv")}
     class_rows = {r["class_id"]: r for r in read_csv("classes.csv")}
     supply_rows = read_csv("supply.csv")
@@ -808,24 +835,30 @@ def build() -> tuple[str, dict[str, int]]:
     used_classes.append("it.ww")  # the 60.31 Autoblinda 40 bonus points
     weapons = [weapon_record(weapon_rows[w]) for w in weapon_rows if w in used_weapons]
     classes = [class_record(class_rows[c]) for c in class_rows if c in used_classes]
+    classes += extra_classes or []
     class_by_id = {c["id"]: c for c in classes}
 
     names = {r["unit_id"]: r["name"] for r in unit_rows}
+    formations = read_csv("formations.csv")
     detached = {
-        r["child_id"]: r["parent_id"]
-        for r in read_csv("formations.csv")
-        if r["relation"].startswith("detached")
+        r["child_id"]: r["parent_id"] for r in formations if r["relation"].startswith("detached")
     }
-    max_assigned = max_assigned_counts(read_csv("formations.csv"), unit_rows, class_rows)
+    # 9.26 counts come from the 60.22 OA sheets (formations.csv) only: an arriving HQ whose
+    # sheet is not extracted gets none (ruling 9.26-may-be-assigned decides)
+    max_assigned = max_assigned_counts(formations, setup_rows, class_rows)
     units = [
         unit_record(r, names, class_by_id, detached, max_assigned)
         for r in unit_rows
         if r["unit_id"] != SAN_GIORGIO
     ]
     dumps = dump_records(supply_rows)
-    trucks = truck_records(truck_rows, unit_rows)
+    trucks = truck_records(truck_rows, setup_rows)
 
-    no_toe = [u["id"] for u in units if not u["toe"] and u.get("class") == "cw.a"]
+    no_toe = [
+        r["unit_id"]
+        for r in unit_rows
+        if r["toe"] == "normal" and not r["toe_points"] and r["class_code"] == "cw.a"
+    ]
     no_parent = [
         (r["unit_id"], r["parent_formation"])
         for r in unit_rows
@@ -858,8 +891,8 @@ def build() -> tuple[str, dict[str, int]]:
     ]
     for uid, parent in no_parent:
         missing.append(
-            f"{uid}: its OA parent {parent} enters after GT 6 and is not in this scenario; parent "
-            "left out."
+            f"{uid}: its OA parent {parent} enters after GT {last_game_turn} and is not in this "
+            "scenario; parent left out."
         )
     missing += [
         "60.41 broken-down vehicles at Alexandria (2 TOE points of cw.a9_cruiser, 1 of cw.a10_cruiser): "
@@ -872,91 +905,85 @@ def build() -> tuple[str, dict[str, int]]:
         "Benghazi garrison hex: B4827 printed in 60.31 vs A4827 on the OA sheet (ruling 60.31-benghazi-hex).",
         "Organisation limits of formations (19.3) were not extracted in the reference.",
     ]
-
-    scenario = {
-        "id": "graziani",
-        "name": "Graziani's Offensive",
-        "case": "60.22",
-        "start": {"game_turn": 1, "op_stage": 1},
-        "end": {"game_turn": 6, "op_stage": 3},
-        "initiative": "axis",
-        "source": (
-            src(
-                "data/scenarios/graziani/scenario.toml",
-                COMMITS["data/scenarios/graziani/scenario.toml"],
-            )
-            + " (initiative: 60.6); every source is listed in the header of this file"
-        ),
+    return {
+        "weapons": weapons,
+        "classes": classes,
+        "units": units,
+        "dumps": dumps,
+        "trucks": trucks,
         "missing": missing,
     }
 
-    header = [
-        "# Quartermaster scenario file: 60.22 Graziani's Offensive, GT 1 OpStage 1 to GT 6 OpStage 3",
-        "# (GT 1 = September III 1940). Format: docs/scenario-format.md. The Axis holds the Initiative",
-        "# on GT 1 (60.6).",
-        "#",
-        "# GENERATED by scripts/build_graziani.py from scenarios/sources/60.22/*.csv;",
-        "# do not edit by hand, change the script and run it again.",
-        "#",
-        "# Sources: github.com/Maurdekye/neo-sandtable (MIT License; data cite SPI's case numbers):",
-        "#   units: data/units/oa/{it,cw}/*.toml @ 77784bd68819ddcd9ef5f4876d584a7c18d7771e, or where",
-        "#          not held at that commit @ e9a9678a76a562cdd0862bb66454fec8f2e7447b,",
-        "#          79cb6ba5f161d4600592945e06e3478acfd09c29 (it/benghazi_garrison),",
-        "#          39b2f78e1337502b4c25bf726f0f00f685487f93 (cw/selby_force); per unit in `source`",
-        "#   set-up: data/scenarios/graziani/land_axis.toml, land_cw.toml @ 2a069cb35e47a1b85a65397e5dfbcad249194f7a",
-        "#   arrivals: data/units/schedules/land_cw.toml @ 959e27fd1f451847abecf0a1ce665e347890473a",
-        "#   classes: data/units/classes/{it,cw}.toml @ 348c83d4ae4fd3cd56b48c4774c3dc3c13e00510 (4.46a/b)",
-        "#   weapons: data/units/weapons/{it,cw}.toml @ 44fca58c2fb018f61d57e479698c52b399842c22 (4.47/4.48)",
-        "#   supply, trucks, scenario: data/scenarios/graziani/supply.toml, scenario.toml",
-        "#            @ 131fbc9855ba0b68384f042284d2ef9e31102f96 (the repo marks supply.toml 'single' verification)",
-        "#",
-        "# max_assigned (9.26): for each division and brigade HQ, the next-lower-level units its OA",
-        "# sheet assigns (formations.csv 'assigned' and 'less' rows, in this scenario or not; the 2nd",
-        f"# NZ Div's 5th NZ Bde from {NZ_SHEET} @ {NZ_SHEET_COMMIT[:12]}). detached (9.21):",
-        "# the set-up's 'Det' units on the map at the start.",
-        "#",
-        "# Not in this file (the format has no record for them): air units and pilots (air.csv),",
-        "# air and repair facilities (facilities.csv), fleet and convoys, weather, victory conditions;",
-        "# see scenarios/sources/60.22/SOURCE.md.",
+
+SETUP_SOURCES = [
+    "# Sources: github.com/Maurdekye/neo-sandtable (MIT License; data cite SPI's case numbers):",
+    "#   units: data/units/oa/{it,cw}/*.toml @ 77784bd68819ddcd9ef5f4876d584a7c18d7771e, or where",
+    "#          not held at that commit @ e9a9678a76a562cdd0862bb66454fec8f2e7447b,",
+    "#          79cb6ba5f161d4600592945e06e3478acfd09c29 (it/benghazi_garrison),",
+    "#          39b2f78e1337502b4c25bf726f0f00f685487f93 (cw/selby_force); per unit in `source`",
+    "#   set-up: data/scenarios/graziani/land_axis.toml, land_cw.toml @ 2a069cb35e47a1b85a65397e5dfbcad249194f7a",
+    "#   arrivals: data/units/schedules/land_cw.toml @ 959e27fd1f451847abecf0a1ce665e347890473a",
+    "#   classes: data/units/classes/{it,cw}.toml @ 348c83d4ae4fd3cd56b48c4774c3dc3c13e00510 (4.46a/b)",
+    "#   weapons: data/units/weapons/{it,cw}.toml @ 44fca58c2fb018f61d57e479698c52b399842c22 (4.47/4.48)",
+    "#   supply, trucks, scenario: data/scenarios/graziani/supply.toml, scenario.toml",
+    "#            @ 131fbc9855ba0b68384f042284d2ef9e31102f96 (the repo marks supply.toml 'single' verification)",
+]
+"""The header lines naming the sources of the 60.22 set-up."""
+
+MAX_ASSIGNED_NOTE = [
+    "# max_assigned (9.26): for each division and brigade HQ, the next-lower-level units its OA",
+    "# sheet assigns (formations.csv 'assigned' and 'less' rows, in this scenario or not; the 2nd",
+    f"# NZ Div's 5th NZ Bde from {NZ_SHEET} @ {NZ_SHEET_COMMIT[:12]}). detached (9.21):",
+    "# the set-up's 'Det' units on the map at the start.",
+]
+
+TABLES = (
+    "ruling",
+    "withdrawal",
+    "victory",
+    "weather",
+    "initiative_rating",
+    "weapon",
+    "class",
+    "unit",
+    "dump",
+    "trucks",
+)
+"""The record tables of a scenario file, in the order they are written."""
+
+
+def render(
+    header: list[str],
+    scenario: dict[str, Any],
+    records: dict[str, list[dict[str, Any]]],
+) -> str:
+    """The scenario file: ``header`` (comment lines), the rulings (named with their defaults)
+    and ``[scenario].missing`` repeated as comments, then ``[scenario]`` and every table of
+    ``records`` in ``TABLES`` order."""
+    rulings = records.get("ruling", [])
+    lines = [
+        *header,
         "#",
         *wrap_comment(
-            ", ".join(f"{r['id']} (default {r['default']})" for r in RULINGS) + ".",
+            ", ".join(f"{r['id']} (default {r['default']})" for r in rulings) + ".",
             "# Rulings: ",
             "#   ",
         ),
         "#",
         "# Missing from the reference (the same list as [scenario].missing):",
     ]
-    for item in missing:
-        header.extend(wrap_comment(item, "#   - ", "#     "))
-
-    lines = [*header, ""]
-    lines += [*toml_table("[scenario]", scenario), ""]
-    for group, records in (
-        ("ruling", RULINGS),
-        ("weapon", weapons),
-        ("class", classes),
-        ("unit", units),
-        ("dump", dumps),
-        ("trucks", trucks),
-    ):
-        for record in records:
+    for item in scenario["missing"]:
+        lines.extend(wrap_comment(item, "#   - ", "#     "))
+    lines += ["", *toml_table("[scenario]", scenario), ""]
+    for group in TABLES:
+        for record in records.get(group, []):
             lines += [*toml_table(f"[[{group}]]", record), ""]
-    counts = {
-        "weapons": len(weapons),
-        "classes": len(classes),
-        "units": len(units),
-        "units_at_start": sum(1 for u in units if u["arrival"] == "start"),
-        "dumps": len(dumps),
-        "trucks": len(trucks),
-        "rulings": len(RULINGS),
-        "missing": len(missing),
-    }
-    return "\n".join(lines).rstrip() + "\n", counts
+    return "\n".join(lines).rstrip() + "\n"
 
 
 def check(text: str) -> list[str]:
-    """Problems in the written file: duplicate ids, unresolved parents, attachments, systems."""
+    """Problems in the written file: duplicate ids, unresolved parents, attachments, systems,
+    withdrawals naming a counter that is not a unit of their side."""
     data = tomllib.loads(text)
     problems = []
     ids = [r["id"] for key in ("unit", "dump", "trucks") for r in data.get(key, [])]
@@ -982,20 +1009,8 @@ def check(text: str) -> list[str]:
     for truck in data["trucks"]:
         if "attached_to" in truck and truck["attached_to"] not in units:
             problems.append(f"{truck['id']}: attached_to unknown")
+    for group in data.get("withdrawal", []):
+        for uid in group["units"]:
+            if units.get(uid, {}).get("side") != group["side"]:
+                problems.append(f"{group['id']}: {uid} is not a {group['side']} unit")
     return problems
-
-
-def main() -> int:
-    text, counts = build()
-    problems = check(text)
-    if problems:
-        print("\n".join(problems), file=sys.stderr)
-        return 1
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
