@@ -12,7 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ledger.commands import toe_attrition, upkeep
+from ledger.commands.campaign import arrivals_event
 from ledger.commands.outcome import Outcome, refuse
+from ledger.commands.withdrawal import unrecorded_errors
 from ledger.model.errors import LedgerError
 from ledger.model.events import (
     BreakdownPointsCleared,
@@ -37,7 +39,8 @@ IDLE_REORGANIZATION = Fraction(5)
 def end_stage(state: GameState, source: Source) -> Outcome:
     """End the current Operations Stage: CP expended return to zero (6.16), the truck groups'
     own CP too, the clock advances, and each idle unit's RP (6.24.1) follow as app-made
-    ``CohesionAdjusted`` events, the Breakdown Points return to 0 (21.25) and the combat
+    ``CohesionAdjusted`` events, the reinforcements of the new Operations Stage enter play
+    (4.43, 20.1; an app-made ``ReinforcementsArrived``), the Breakdown Points return to 0 (21.25) and the combat
     markers come off (12.44, 15.81; ``combat_markers_cleared``); then, under ruling ``automatic-upkeep``, the OpStage's water
     (52.4, the trucks' 52.42 included) and, at a new Game-Turn, the weekly evaporation (49.3),
     stores (51.1) and pasta (52.6) as app-made ``ConsumptionPosted``.
@@ -56,7 +59,9 @@ def end_stage_errors(state: GameState) -> list[LedgerError]:
     """Why the Operations Stage may not end now (empty: it may): the scenario's last
     Operations Stage is over (its case), or, under ruling ``end-stage-phase=last-phase``, the
     current phase is not L. Patrol Phase (Player B), the last of 5.2 III (case 5.2; the error
-    names the phase it is and how to move on)."""
+    names the phase it is and how to move on), and, under ruling ``withdrawal-due=refuse-end``,
+    a scheduled withdrawal due now or before is not recorded (20.8; the error names it and
+    ``quartermaster withdraw``)."""
     errors: list[LedgerError] = []
     if state.clock >= state.info.end:
         errors.append(
@@ -67,6 +72,7 @@ def end_stage_errors(state: GameState) -> list[LedgerError]:
                 state.info.case,
             )
         )
+    errors += unrecorded_errors(state)  # 20.8, ruling withdrawal-due
     if state.ruling("end-stage-phase") == "last-phase" and state.phase != LAST_PHASE.key:
         errors.append(
             LedgerError(
@@ -102,6 +108,7 @@ def stage_end_events(state: GameState, source: Source) -> list[Event]:
             ),
             first_player_ended=state.first_player,
         ),
+        *_arrivals(state),
         *(
             CohesionAdjusted(posted, unit_id, rp, "idle-opstage", "6.24")
             for unit_id, rp in idle_reorganization(state)
@@ -115,6 +122,14 @@ def stage_end_events(state: GameState, source: Source) -> list[Event]:
     if state.ruling("automatic-upkeep") == "post":
         events += _upkeep(state, events)
     return events
+
+
+def _arrivals(state: GameState) -> list[Event]:
+    """4.43, 20.1: the app-made ``ReinforcementsArrived`` of the Operations Stage that begins
+    (none when nothing is scheduled for it), posted right after the end of stage, so the new
+    Game-Turn's stores upkeep feeds the units that arrived."""
+    arrived = arrivals_event(state, state.clock.next_stage())
+    return [] if arrived is None else [arrived]
 
 
 def combat_markers_cleared(

@@ -122,7 +122,10 @@ class UnitsWithdrawn:
     """Withdrawal ``withdrawal_id`` is carried out (20.8): ``units`` leave play. ``returned``
     holds (unit id, supplies it carried) and ``to_holder`` the dump they went back to (``None``:
     lost), so reversal is exact; ``transport_shortfall`` the truck value points missing at the
-    time (0: none), recorded, not enforced, under the game's ruling."""
+    time (0: none), recorded, not enforced, under the game's ruling. ``trucks`` are the
+    first-line truck groups attached to the units, which leave with them (their cargo is in
+    ``returned`` too); ``eliminated`` marks counters eliminated instead (20.83: not at Cairo or
+    Alexandria, or below the required TOE, at the deadline)."""
 
     source: Source
     withdrawal_id: str
@@ -130,6 +133,8 @@ class UnitsWithdrawn:
     returned: tuple[tuple[str, Supplies], ...] = ()
     to_holder: str | None = None
     transport_shortfall: int = 0
+    trucks: tuple[str, ...] = ()
+    eliminated: bool = False
     kind: Literal["units_withdrawn"] = "units_withdrawn"
 
 

@@ -62,7 +62,7 @@ class TruckGroup:
     ``cp_expended`` is the CP the group itself expended this Operations Stage (a convoy's
     movement, 8.98, and its loading and unloading, 6.3), back to 0 at its end (6.16);
     ``box_loaded_at`` the OpStage it last loaded or unloaded in a Tripoli/Tunisia box (8.88:
-    it may not move in that OpStage).
+    it may not move in that OpStage). ``entered`` and ``withdrawn``: as ``Unit``'s.
     """
 
     id: str
@@ -81,15 +81,21 @@ class TruckGroup:
     source: str = ""
     cp_expended: Fraction = Fraction(0)
     box_loaded_at: GameTime | None = None
+    entered: bool = False
+    withdrawn: bool = False
 
     @property
     def truck_points(self) -> int:
         """Light, medium and heavy truck points together."""
         return self.light + self.medium + self.heavy
 
-    def in_play(self, now: GameTime) -> bool:
-        """True once the trucks have arrived."""
-        return self.arrival is None or self.arrival <= now
+    def in_play(self, now: GameTime | None = None) -> bool:
+        """True while the trucks are in play: there at the start, ``entered`` by a
+        ``ReinforcementsArrived`` (4.43) or, with ``now``, arrived by the clock (see
+        ``Unit.in_play``), and not ``withdrawn`` with the unit they are attached to (20.8)."""
+        if self.withdrawn:
+            return False
+        return self.arrival is None or self.entered or (now is not None and self.arrival <= now)
 
 
 RequisitionStatus = Literal["open", "fulfilled", "rejected"]

@@ -75,6 +75,7 @@ ROLE_KINDS: Final[dict[Role, frozenset[str]]] = {
             "supplies_consumed",
             "plot_committed",
             "first_player_declared",
+            "victory_place_held",
         }
     ),
     "logistics_commander": frozenset(
@@ -90,7 +91,14 @@ ROLE_KINDS: Final[dict[Role, frozenset[str]]] = {
         }
     ),
     "rear_area_commander": frozenset(
-        {"vehicles_repaired", "breakdown_points_cleared", "supplies_arrived", "toe_points_lost"}
+        {
+            "vehicles_repaired",
+            "breakdown_points_cleared",
+            "supplies_arrived",
+            "toe_points_lost",
+            "reinforcements_arrived",
+            "units_withdrawn",
+        }
     ),
     "air_marshal": frozenset({"plot_committed"}),
     "commander_in_chief": frozenset(),
@@ -99,8 +107,9 @@ ROLE_KINDS: Final[dict[Role, frozenset[str]]] = {
 group spends CP, moves, fights, reorganizes, asks for supplies and, for the side with the
 Initiative, says who moves first (6.1, 8.1, 11.0, 4.55, 7.11); the
 Logistics Commander's keeps dumps, trucks, convoys and requisitions (4.53, 4.55, 8.9, 48-52); the
-Rear Area Commander's repairs, builds and receives arrivals (4.53, 21.0); the Air Marshal's plots
-air missions (4.54). The Commander-in-Chief may post what any group of the side posts."""
+Rear Area Commander's repairs, builds, receives arrivals and sends scheduled withdrawals off
+(4.53, 21.0, 20.1, 20.8); the Field Commander's group also records who holds the victory places
+(60.82); the Air Marshal's plots air missions (4.54). The Commander-in-Chief may post what any group of the side posts."""
 
 TABLE_KINDS: Final = frozenset(
     {"phase_advanced", "weather_recorded", "operations_stage_ended", "event_undone"}

@@ -187,6 +187,8 @@ class Unit:
     12.44, ``"engaged"`` 15.81, ``"contact"`` 15.81), ``combat_cp`` the CP it has been charged
     for combat in the current Combat Segment (exact ``Fraction``; 11.24 caps them at 5 for a
     Phasing unit, 3 for a non-Phasing one; ``ledger.combat.posting``).
+    ``entered`` marks a unit with an ``arrival`` that has entered play (``ReinforcementsArrived``,
+    4.43, 20.1), ``withdrawn`` one that has left it (``UnitsWithdrawn``, 20.8).
     """
 
     id: str
@@ -223,10 +225,18 @@ class Unit:
     notes: str = ""
     case: str = ""
     source: str = ""
+    entered: bool = False
+    withdrawn: bool = False
 
-    def in_play(self, now: GameTime) -> bool:
-        """True once the unit has arrived (at the start, or from its arrival OpStage on)."""
-        return self.arrival is None or self.arrival <= now
+    def in_play(self, now: GameTime | None = None) -> bool:
+        """True while the unit is in play: on the map at the start (``arrival`` ``None``) or
+        entered by a ``ReinforcementsArrived`` (4.43, 20.1; ``entered``), and not withdrawn
+        (20.8; ``withdrawn``). With ``now`` (the clock), also once ``now`` reaches its arrival:
+        a journal written before arrivals were events, or a state whose clock was set by hand
+        (the end of stage that moves the clock posts the arrival with it, so both agree)."""
+        if self.withdrawn:
+            return False
+        return self.arrival is None or self.entered or (now is not None and self.arrival <= now)
 
     @property
     def toe_points(self) -> int:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final
 
+from ledger.model.campaign import ReinforcementsArrived, UnitsWithdrawn
 from ledger.model.events import (
     BreakdownChecked,
     BreakdownPointsCleared,
@@ -60,11 +61,13 @@ PUBLIC_KINDS: Final = frozenset(
         "first_player_declared",
         "combat_resolved",
         "plots_revealed",
+        "victory_place_held",
     }
 )
 """Entries both sides see whole: the game's start (its scenario; the set-up shown is the
 seat's own side), the phase and weather (5.2, 29.0), who moves first (7.11, 7.16), combat
-results (11.36) and revealed plots (5.2 III G)."""
+results (11.36), revealed plots (5.2 III G) and who holds the victory places (60.82: the map is
+physical)."""
 
 
 def sees_all(seat: Seat | None) -> bool:
@@ -186,6 +189,12 @@ def _touched(event: Event, state: GameState) -> Iterator[str]:
     elif isinstance(event, CombatResolved):
         yield from (m[0] for m in (*event.markers, *event.markers_before))
         yield from (s[0] for s in event.segment_cp)
+    elif isinstance(event, ReinforcementsArrived):
+        yield from (*event.units, *event.trucks)
+    elif isinstance(event, UnitsWithdrawn):
+        yield from (*event.units, *event.trucks)
+        if event.to_holder is not None:
+            yield event.to_holder
 
 
 def sides_of(event: Event, state: GameState) -> frozenset[Side]:
@@ -271,6 +280,11 @@ def _own_lines(event: Event, side: Side, state: GameState) -> ReversibleEvent | 
         )
     if isinstance(event, BreakdownPointsCleared):
         return replace(event, cleared=tuple(c for c in event.cleared if mine(c[0])))
+    if isinstance(event, ReinforcementsArrived):  # 4.43: each side sees its own arrivals
+        units = tuple(u for u in event.units if mine(u))
+        trucks = tuple(t for t in event.trucks if mine(t))
+        if units or trucks:  # none: the enemy's alone, hidden by its sides
+            return replace(event, units=units, trucks=trucks)
     return None
 
 

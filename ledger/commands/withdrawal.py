@@ -1,0 +1,304 @@
+"""Scheduled withdrawals (4.43a, 20.8, 20.83): the transport they need, which are still to
+record, and ``withdraw``, which takes a withdrawal's counters out of play.
+
+A withdrawal is *recorded* once none of its counters is in play any more (``pending``): the
+ledger keeps no list of withdrawals done, the counters' ``withdrawn`` flag is the record, so
+undoing a ``UnitsWithdrawn`` puts the withdrawal back on the agenda by itself.
+
+Rulings: ``withdrawal-transport`` (a shortage of trucks recorded or refused),
+``withdrawal-supplies`` (what the counters carried goes to a dump or is lost) and
+``withdrawal-due`` (``ledger.commands.stage_end`` refuses to end an Operations Stage with a
+withdrawal due and not recorded).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ledger.commands.outcome import Outcome, refuse
+from ledger.model.campaign import UnitsWithdrawn, Withdrawal
+from ledger.model.errors import LedgerError
+from ledger.model.holdings import TruckGroup
+from ledger.model.quantities import Supplies
+from ledger.model.seats import side_name
+from ledger.model.source import Source
+from ledger.model.state import GameState
+
+TRUCK_VALUE: dict[str, Fraction] = {
+    "light": Fraction(1, 2),
+    "medium": Fraction(1),
+    "heavy": Fraction(2),
+}
+"""Truck value of one truck point of each type (4.43a footnote)."""
+
+
+def truck_value(group: TruckGroup) -> Fraction:
+    """The truck value of a truck group (4.43a footnote): light truck points 1/2 each, medium
+    1, heavy 2; an exact ``Fraction`` (7 light points are 3 1/2)."""
+    return (
+        group.light * TRUCK_VALUE["light"]
+        + group.medium * TRUCK_VALUE["medium"]
+        + group.heavy * TRUCK_VALUE["heavy"]
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Transport:
+    """The transport of a withdrawal at the time (4.43a; ruling ``withdrawal-transport``):
+    ``required`` truck value printed (``None``: none printed), ``convoys`` the truck value of
+    the side's second/third-line truck groups in play (anywhere: the ledger does not trace
+    their road), ``attached`` that of the first-line trucks attached to its counters (they
+    leave with them), ``available`` the two together and ``shortfall`` the whole truck value
+    points missing (0: none; rounded up)."""
+
+    required: int | None
+    convoys: Fraction
+    attached: Fraction
+    available: Fraction
+    shortfall: int
+
+
+def find_withdrawal(
+    state: GameState, text: str, field: str = "withdrawal"
+) -> Withdrawal | LedgerError:
+    """The scheduled withdrawal ``text`` names, by its id or its name (case does not matter);
+    an error for ``field`` naming the scenario's withdrawals when it names none (20.8)."""
+    wanted = text.strip().casefold()
+    for w in state.schedule.withdrawals:
+        if text == w.id or wanted in (w.id.casefold(), w.name.casefold()):
+            return w
+    known = "; ".join(f"{w.name} ({w.id})" for w in state.schedule.withdrawals)
+    return LedgerError(
+        field,
+        f"no scheduled withdrawal {text!r} in {state.info.name}"
+        + (f"; the schedule has: {known}" if known else "; its schedule has none"),
+        "20.8",
+    )
+
+
+def remaining(state: GameState, withdrawal: Withdrawal) -> list[str]:
+    """The ids of the withdrawal's counters still in play (the ledger's units only: a counter
+    the game does not hold is left out)."""
+    return [u for u in withdrawal.units if u in state.units and state.units[u].in_play(state.clock)]
+
+
+def recorded(state: GameState, withdrawal: Withdrawal) -> bool:
+    """Whether the withdrawal is recorded: none of its counters is in play any more."""
+    return not remaining(state, withdrawal)
+
+
+def pending(state: GameState) -> list[Withdrawal]:
+    """The withdrawals due at the current Operations Stage or before that are not recorded
+    (20.8), in schedule order."""
+    return [
+        w for w in state.schedule.withdrawals if w.due <= state.clock and not recorded(state, w)
+    ]
+
+
+def attached_trucks(state: GameState, unit_ids: Iterable[str]) -> list[str]:
+    """The first-line truck groups in play attached to ``unit_ids`` (8.96), sorted by id."""
+    units = set(unit_ids)
+    return sorted(
+        g.id
+        for g in state.trucks.values()
+        if g.line == "first" and g.attached_to in units and g.in_play(state.clock)
+    )
+
+
+def transport(state: GameState, withdrawal: Withdrawal) -> Transport:
+    """The withdrawal's ``Transport`` now: what it requires against the side's trucks."""
+    convoys = sum(
+        (
+            truck_value(g)
+            for g in state.trucks.values()
+            if g.side == withdrawal.side and g.line == "second_third" and g.in_play(state.clock)
+        ),
+        Fraction(0),
+    )
+    attached = sum(
+        (
+            truck_value(state.trucks[g])
+            for g in attached_trucks(state, remaining(state, withdrawal))
+        ),
+        Fraction(0),
+    )
+    available = convoys + attached
+    required = withdrawal.truck_value_points
+    short = 0 if required is None else max(0, math.ceil(required - available))
+    return Transport(required, convoys, attached, available, short)
+
+
+def withdraw(
+    state: GameState,
+    withdrawal_id: str,
+    source: Source,
+    *,
+    supplies_to: str | None = None,
+    eliminated: bool = False,
+) -> Outcome:
+    """Carry out scheduled withdrawal ``withdrawal_id`` (its id or name; 20.8): its counters
+    still in play, and the first-line trucks attached to them, leave play in one
+    ``UnitsWithdrawn``.
+
+    Refused (nothing posted) for an unknown withdrawal (naming the scenario's), before its due
+    Operations Stage (20.8), once recorded, for a seat of the other side, and under ruling
+    ``withdrawal-transport=refuse`` while the side's trucks give less truck value than
+    printed (4.43a). What the counters and trucks carry goes, under ruling
+    ``withdrawal-supplies=to-dump`` (default), to the side's dump ``supplies_to`` (its id or
+    name; default: the side's only dump at the counters' hex, refused when there is none or
+    more than one), or is lost under ``lost``. ``eliminated`` (20.83: not at Cairo or
+    Alexandria, or below its TOE, at the deadline): the counters are eliminated instead, what
+    they carry is lost and no transport is asked.
+    """
+    found = find_withdrawal(state, withdrawal_id)
+    if isinstance(found, LedgerError):
+        return refuse(found)
+    w = found
+    errors: list[LedgerError] = []
+    if state.clock < w.due:
+        errors.append(
+            LedgerError(
+                "withdrawal",
+                f"{w.name} is due {w.due.short}; it is {state.clock.short} now",
+                "20.8",
+            )
+        )
+    leaving = remaining(state, w)
+    if not leaving:
+        errors.append(LedgerError("withdrawal", f"{w.name} is already recorded", "20.8"))
+    if source.side is not None and source.side != w.side:
+        errors.append(
+            LedgerError(
+                "side",
+                f"{w.name} is a {side_name(w.side)} withdrawal; recorded for "
+                f"{side_name(source.side)}",
+                "20.8",
+            )
+        )
+    if errors:
+        return refuse(*errors)
+    trucks = attached_trucks(state, leaving)
+    carried = [(u, state.units[u].supplies) for u in leaving] + [
+        (g, state.trucks[g].cargo) for g in trucks
+    ]
+    returned = tuple((h, s) for h, s in carried if not s.is_zero)
+    short = 0
+    if not eliminated:
+        moved = transport(state, w)
+        short = moved.shortfall
+        if short and state.ruling("withdrawal-transport") == "refuse":
+            errors.append(
+                LedgerError(
+                    "trucks",
+                    f"{w.name} needs {moved.required} truck value; "
+                    f"{side_name(w.side)} has {_fraction_text(moved.available)} "
+                    f"({short} short; ruling withdrawal-transport=refuse)",
+                    "4.43a",
+                )
+            )
+    to_holder, dump_errors = _dump(state, w, leaving, supplies_to, bool(returned), eliminated)
+    errors += dump_errors
+    if errors:
+        return refuse(*errors)
+    return Outcome(
+        events=(
+            UnitsWithdrawn(
+                source,
+                w.id,
+                tuple(leaving),
+                returned,
+                to_holder,
+                short,
+                tuple(trucks),
+                eliminated,
+            ),
+        )
+    )
+
+
+def _dump(
+    state: GameState,
+    w: Withdrawal,
+    leaving: list[str],
+    supplies_to: str | None,
+    carrying: bool,
+    eliminated: bool,
+) -> tuple[str | None, list[LedgerError]]:
+    """The dump the withdrawn counters' supplies go to (``None``: lost), or the errors."""
+    lost = eliminated or state.ruling("withdrawal-supplies") == "lost"
+    if lost:
+        if supplies_to is not None:
+            why = "they are eliminated (20.83)" if eliminated else "ruling withdrawal-supplies=lost"
+            return None, [
+                LedgerError("supplies_to", f"{supplies_to!r}: the supplies are lost: {why}", "20.8")
+            ]
+        return None, []
+    own = {
+        k: d
+        for k, d in state.dumps.items()
+        if d.side == w.side and d.kind in ("dump", "unlimited")  # not a dummy or an air pool
+    }
+    if supplies_to is not None:
+        wanted = supplies_to.strip().casefold()
+        hits = [
+            k
+            for k, d in own.items()
+            if supplies_to == k or wanted in (k.casefold(), d.name.casefold())
+        ]
+        if len(hits) != 1:
+            return None, [
+                LedgerError(
+                    "supplies_to",
+                    f"{supplies_to!r} is not a {side_name(w.side)} supply dump in this game",
+                    "20.8",
+                )
+            ]
+        return hits[0], []
+    if not carrying:
+        return None, []
+    hexes = {state.units[u].location for u in leaving}
+    there = sorted(k for k, d in own.items() if d.location in hexes)
+    if len(hexes) == 1 and len(there) == 1:
+        return there[0], []
+    named = ", ".join(own[k].name for k in there) or "none"
+    return None, [
+        LedgerError(
+            "supplies_to",
+            f"name the {side_name(w.side)} dump that takes what {w.name} carries "
+            f"(dumps at its counters' hex: {named}; ruling withdrawal-supplies=to-dump)",
+            "20.8",
+        )
+    ]
+
+
+def _fraction_text(value: Fraction) -> str:
+    """``7/2`` as ``"3 1/2"``, whole numbers as themselves."""
+    whole, part = divmod(value, 1)
+    if not part:
+        return str(int(whole))
+    return f"{int(whole)} {part}" if whole else str(part)
+
+
+def unrecorded_errors(state: GameState) -> list[LedgerError]:
+    """Why the Operations Stage may not end for the withdrawals (ruling ``withdrawal-due``,
+    default ``refuse-end``; empty under ``remind``): one error per withdrawal due now or
+    before and not recorded, naming it and the command that records it (20.8)."""
+    if state.ruling("withdrawal-due") != "refuse-end":
+        return []
+    return [
+        LedgerError(
+            "withdrawal",
+            f"{w.name} is due {w.due.short} and not recorded: "
+            f"`quartermaster withdraw {w.id}` (or choose the house rule withdrawal-due=remind)",
+            "20.8",
+        )
+        for w in pending(state)
+    ]
+
+
+def supplies_total(carried: Iterable[tuple[str, Supplies]]) -> Supplies:
+    """The supplies of ``(holder, supplies)`` pairs together."""
+    return sum((s for _, s in carried), Supplies())

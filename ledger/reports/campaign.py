@@ -1,0 +1,241 @@
+"""What a campaign's schedule shows the players: reinforcements arrived and to come (4.43,
+20.1), withdrawals ahead with their transport (4.43a, 20.8) and the victory table (60.82).
+
+Each report reads a ``GameState`` (the seat's view: a side's seat sees its own counters) and
+names counters, dumps and trucks as printed, never by id (the ids ride along for the
+commands).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ledger.commands.withdrawal import recorded, remaining, transport
+from ledger.model.campaign import Withdrawal
+from ledger.model.clock import GameTime
+from ledger.model.seats import side_name
+from ledger.model.state import GameState
+from ledger.model.units import SIDES, Side
+
+
+@dataclass(frozen=True, slots=True)
+class ArrivalRow:
+    """One scheduled arrival (4.43, 20.1): a unit (``kind`` ``"unit"``) or a truck group
+    (``"trucks"``) of ``side``, ``name`` as printed (a truck group's ``truck_group_name``),
+    arriving at ``at`` in ``location``; ``entered`` once its ``ReinforcementsArrived`` is
+    posted."""
+
+    id: str
+    kind: str
+    name: str
+    side: Side
+    at: GameTime
+    location: str
+    entered: bool
+
+
+def arrivals(state: GameState, side: Side | None = None) -> list[ArrivalRow]:
+    """Every scheduled arrival of ``side`` (``None``: both) that the state holds, by
+    Operations Stage, then side and name: those entered and those to come."""
+    rows = [
+        ArrivalRow(u.id, "unit", u.name, u.side, u.arrival, u.location, u.entered)
+        for u in state.units.values()
+        if u.arrival is not None and (side is None or u.side == side)
+    ] + [
+        ArrivalRow(
+            g.id, "trucks", state.truck_group_name(g.id), g.side, g.arrival, g.location, g.entered
+        )
+        for g in state.trucks.values()
+        if g.arrival is not None and (side is None or g.side == side)
+    ]
+    return sorted(rows, key=lambda r: (r.at, r.side, r.kind != "unit", r.name))
+
+
+def next_arrivals(state: GameState, side: Side | None = None) -> list[ArrivalRow]:
+    """The arrivals of the next Game-Turn with any still to come (all its Operations
+    Stages); empty when none is scheduled."""
+    waiting = [r for r in arrivals(state, side) if not r.entered]
+    if not waiting:
+        return []
+    turn = waiting[0].at.game_turn
+    return [r for r in waiting if r.at.game_turn == turn]
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawnCounter:
+    """A counter of a withdrawal as it stands: ``name`` as printed, its TOE Strength Points
+    and hex now, and whether it is in play, not yet arrived or already gone."""
+
+    id: str
+    name: str
+    toe_points: int
+    location: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawalRow:
+    """A scheduled withdrawal (4.43a, 20.8) as ``upcoming_withdrawals`` shows it.
+
+    ``status`` is ``"recorded"``, ``"overdue"`` (due before now), ``"due"`` (due now),
+    ``"next"`` (due within the next Game-Turn) or ``"later"``. ``required`` is the truck value
+    printed (``None``: none), ``available`` the side's truck value now (second/third-line
+    convoys in play plus the first-line trucks attached to the counters, 4.43a footnote:
+    light 1/2, medium 1, heavy 2) and ``shortfall`` the whole points missing; ``place`` where
+    the counters must be (20.83)."""
+
+    id: str
+    name: str
+    side: Side
+    due: GameTime
+    status: str
+    counters: tuple[WithdrawnCounter, ...]
+    required: int | None
+    available: Fraction
+    shortfall: int
+    motorization_points: int | None
+    place: str
+    case: str
+
+
+def withdrawal_status(state: GameState, w: Withdrawal) -> str:
+    """``"recorded"``, ``"overdue"``, ``"due"``, ``"next"`` or ``"later"`` (see
+    ``WithdrawalRow``): ``"next"`` when due within one Game-Turn of now."""
+    if recorded(state, w):
+        return "recorded"
+    if w.due < state.clock:
+        return "overdue"
+    if w.due == state.clock:
+        return "due"
+    ahead = (w.due.game_turn - state.clock.game_turn) * 3 + w.due.op_stage - state.clock.op_stage
+    return "next" if ahead <= 3 else "later"
+
+
+def upcoming_withdrawals(state: GameState, side: Side | None = None) -> list[WithdrawalRow]:
+    """Every scheduled withdrawal of ``side`` (``None``: both), in schedule order, with its
+    counters by printed name (TOE, hex, status), its transport and its status (20.8)."""
+    rows = []
+    for w in state.schedule.withdrawals:
+        if side is not None and w.side != side:
+            continue
+        moved = transport(state, w)
+        still = set(remaining(state, w))
+        counters = []
+        for unit_id in w.units:
+            unit = state.units.get(unit_id)
+            if unit is None:
+                continue  # the enemy's, to a side's seat, or not in this game
+            if unit_id in still:
+                status = "in play"
+            elif unit.withdrawn:
+                status = "withdrawn"
+            else:
+                status = "not arrived"
+            counters.append(
+                WithdrawnCounter(unit.id, unit.name, unit.toe_points, unit.location, status)
+            )
+        rows.append(
+            WithdrawalRow(
+                w.id,
+                w.name,
+                w.side,
+                w.due,
+                withdrawal_status(state, w),
+                tuple(counters),
+                moved.required,
+                moved.available,
+                moved.shortfall,
+                w.motorization_points,
+                w.place,
+                w.case or "20.8",
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryRow:
+    """A victory place (60.82) in the victory table: its hexes, the points either side scores
+    holding it, who holds it as recorded (``holder`` ``None`` with ``recorded`` False: not
+    recorded; with ``recorded`` True: nobody), the supply line declared and the points it
+    scores now (``scored``: only for a holder with a supply line)."""
+
+    id: str
+    name: str
+    hexes: tuple[str, ...]
+    points: dict[Side, int]
+    recorded: bool
+    holder: Side | None
+    supply_line: bool
+    scored: dict[Side, int]
+
+    @property
+    def holder_text(self) -> str:
+        """``"Axis"``, ``"Commonwealth"``, ``"nobody"`` or ``"not recorded"``."""
+        if not self.recorded:
+            return "not recorded"
+        return "nobody" if self.holder is None else side_name(self.holder)
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryTable:
+    """The 60.82 victory table: ``rows`` by the scenario's order, ``totals`` per side,
+    ``strategic`` whether the players declared that no Italian combat unit has a supply line
+    left (the Commonwealth's strategic victory), ``winner`` (``None``: a draw, or no places)
+    and ``result`` in players' words."""
+
+    rows: tuple[VictoryRow, ...]
+    totals: dict[Side, int]
+    strategic: bool
+    winner: Side | None
+    result: str
+    case: str = "60.82"
+
+
+def victory_table(state: GameState, *, italian_supply_cut: bool = False) -> VictoryTable:
+    """The victory table now (60.82). A place scores for its holder only as recorded with a
+    supply line (``hold_place``); places not recorded score nothing. ``italian_supply_cut``:
+    the players declare no Italian combat unit has a supply line left on the game-map (a
+    check they make at the end, off the map): the Commonwealth wins a strategic victory
+    whatever the points. Otherwise the higher total wins; equal totals follow ruling
+    ``victory-tie`` (``draw`` by default, ``commonwealth``)."""
+    rows = []
+    totals: dict[Side, int] = dict.fromkeys(SIDES, 0)
+    for place in state.schedule.victory:
+        record = state.victory_held.get(place.id)
+        holder, line = record if record is not None else (None, False)
+        scored: dict[Side, int] = dict.fromkeys(SIDES, 0)
+        if holder is not None and line:
+            scored[holder] = place.points_for(holder)
+            totals[holder] += scored[holder]
+        rows.append(
+            VictoryRow(
+                place.id,
+                place.name,
+                place.hexes,
+                {s: place.points_for(s) for s in SIDES},
+                record is not None,
+                holder,
+                line,
+                scored,
+            )
+        )
+    winner: Side | None
+    if italian_supply_cut:
+        winner = "commonwealth"
+        result = "Commonwealth strategic victory: no Italian combat unit has a supply line left"
+    elif not rows:
+        winner, result = None, f"{state.info.name} has no victory places"
+    elif totals["axis"] != totals["commonwealth"]:
+        ahead: Side = "axis" if totals["axis"] > totals["commonwealth"] else "commonwealth"
+        behind: Side = "commonwealth" if ahead == "axis" else "axis"
+        winner = ahead
+        result = f"{side_name(ahead)} victory on points, {totals[ahead]} to {totals[behind]}"
+    elif state.ruling("victory-tie") == "commonwealth":
+        winner = "commonwealth"
+        result = f"Commonwealth victory: {totals['axis']} points each (ruling victory-tie)"
+    else:
+        winner = None
+        result = f"draw: {totals['axis']} points each (ruling victory-tie)"
+    return VictoryTable(tuple(rows), totals, italian_supply_cut, winner, result)
