@@ -79,7 +79,7 @@ def _withdrawals(model: ScenarioFile, err: Err) -> Iterable[LedgerError]:
                 yield err(
                     ("withdrawal", i, "units", j),
                     f"withdrawal {group.id!r} is the {group.side} side's, but {uid!r} is "
-                    f"a {unit.side} unit",
+                    f"the {unit.side} side's",
                     "20.8",
                 )
             elif uid in leaving:
