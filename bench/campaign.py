@@ -126,7 +126,9 @@ def _dumps_by_hex(state: GameState) -> dict[str, list[str]]:
 def build(path: Path, events: int, seed: int = 1) -> dict[str, object]:
     """Play the campaign script into a new journal at ``path`` until it holds ``events``
     events; returns what was played (for the hledger file and the write command)."""
-    session = create_game(EventStore(database_url(str(path)), create=True), GAME, campaign_setup())
+    session = create_game(
+        EventStore(database_url(str(path)), create=True), GAME, campaign_setup(), setup_step=False
+    )
     rng = random.Random(seed)
     per_stage = max(events // 333, 20)
     transfers: list[tuple[str, str, str]] = []
@@ -391,7 +393,9 @@ def transfers_journal(cache: Path, count: int) -> Path:
     partial = db.with_suffix(".partial")
     partial.unlink(missing_ok=True)
     setup = load_scenario(bundled_scenarios()["graziani"])
-    session = create_game(EventStore(database_url(str(partial)), create=True), GAME, setup)
+    session = create_game(
+        EventStore(database_url(str(partial)), create=True), GAME, setup, setup_step=False
+    )
     essex, dump = "cw.70_inf_div.1st_essex", "cw_mersa_matruh"
     for i in range(count):
         origin, destination = (dump, essex) if i % 2 == 0 else (essex, dump)
@@ -505,7 +509,7 @@ def sqlite_writers(processes: int, seconds: float, target: int | None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = database_url(str(Path(folder) / "writers.db"))
         store = EventStore(url, create=True)
-        create_game(store, GAME, campaign_setup())
+        create_game(store, GAME, campaign_setup(), setup_step=False)
         store.engine.dispose()
         label = f"{processes} SQLite writer{'s' if processes > 1 else ''}"
         report_writers(label, target, seconds, url, processes)

@@ -30,7 +30,7 @@ def main() -> None:
         began = time.perf_counter()
         setup = load_scenario(bundled_scenarios()["graziani"])
         loaded = time.perf_counter()
-        session = create_game(EventStore(url, create=True), "bench", setup)
+        session = create_game(EventStore(url, create=True), "bench", setup, setup_step=False)
         created = time.perf_counter()
         rnf = "cw.unassigned_inf.1st_rnf_mg_bn"
         essex = "cw.70_inf_div.1st_essex"  # in D3714 with the Mersa Matruh dump (same hex)

@@ -88,4 +88,4 @@ def store(store_url: str) -> Iterator[EventStore]:
 @pytest.fixture
 def session(store: EventStore, mini_setup: Setup) -> GameSession:
     """A game 'test' of the mini scenario in a temporary journal."""
-    return create_game(store, "test", mini_setup)
+    return create_game(store, "test", mini_setup, setup_step=False)

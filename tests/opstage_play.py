@@ -76,7 +76,7 @@ class CliTable:
     def set_up(self) -> None:
         """A new Graziani game (60.22) and its three seats; raises ``AssertionError`` when the
         CLI refuses."""
-        said = self.run("new", GAME, "--scenario", "graziani")
+        said = self.run("new", "--skip-setup", GAME, "--scenario", "graziani")
         assert said.status == 0, said.err
         for seat, side, role in SEATS:
             said = self.run(

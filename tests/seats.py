@@ -20,7 +20,7 @@ def seated_game(store: EventStore, setup: Setup, name: str = "g") -> EventStore:
     """Game ``name`` of ``setup`` in ``store`` with the umpire's seat and the three players'
     (Axis Field Commander, Commonwealth Field and Logistics Commanders), each seat's
     passphrase its name followed by " passphrase"."""
-    create_game(store, name, setup)
+    create_game(store, name, setup, setup_step=False)
     add_seat(store, name, UMPIRE, "umpire passphrase")
     for seat in (AXIS_FC, CW_FC, CW_LC):
         add_seat(store, name, seat, f"{seat.name} passphrase", by=UMPIRE)

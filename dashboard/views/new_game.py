@@ -33,6 +33,8 @@ from ledger.model.scenario import Setup
 FORM: Final = "new_game"
 SCENARIO_KEY: Final = f"{FORM}_scenario"
 NAME_KEY: Final = f"{FORM}_name"
+SETUP_KEY: Final = f"{FORM}_setup_step"
+"""Session key of the form's "Do the set-up step" checkbox (59.4; default on)."""
 RESULT_KEY: Final = f"{FORM}_result"
 """Session key of the last submission's outcome: ``("created" | "refused", Markdown)``."""
 NAME_MAX: Final = 128
@@ -92,7 +94,8 @@ def create() -> None:
         return
     choices = choices_made(scenario_id, game_rulings(setup))
     try:
-        session = create_game(current_store(), name, setup, choices)
+        setup_step = bool(st.session_state.get(SETUP_KEY, True))
+        session = create_game(current_store(), name, setup, choices, setup_step=setup_step)
     except CommandRefused as refused:
         st.session_state[RESULT_KEY] = ("refused", refusal(list(refused.errors)))
         return
@@ -242,6 +245,15 @@ def render() -> None:
                 "table agreed another option."
             )
             ruling_fields(scenario_id, rulings)
+        st.checkbox(
+            "Do the set-up step in the ledger",
+            value=True,
+            key=SETUP_KEY,
+            help="59.4: each side places what the scenario leaves to its choice and loads its "
+            "first-line trucks free of cost, then finishes; the game starts when both have. "
+            "Untick it when the table set up on the board and tells the ledger nothing more "
+            "(`quartermaster new NAME --skip-setup`).",
+        )
         st.form_submit_button("Create game", type="primary", on_click=create)
 
 

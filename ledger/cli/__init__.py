@@ -49,7 +49,19 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ledger.cli import combat, game, logistics, movement, planning, plots, sheets, table, units
+from ledger.cli import (
+    campaign,
+    combat,
+    game,
+    logistics,
+    movement,
+    planning,
+    plots,
+    sheets,
+    table,
+    units,
+)
+from ledger.cli import setup as setup_step
 from ledger.cli.app import App, Refused, common_options, print_report
 from ledger.cli.combat import add_combat_parsers, run_combat
 
@@ -90,11 +102,13 @@ def build_parser() -> argparse.ArgumentParser:
     planning.add_planning_parsers(add)  # forecast, plan-convoys, requisitions ... reject
     combat.add_end_combat_segment_parser(add)
     game.add_stage_parsers(add)  # end-stage, history, undo
+    campaign.add_campaign_parsers(add)  # arrivals, withdrawals, withdraw, victory
     add_combat_parsers(sub, common)  # calc, resolve
     sheets.add_export_parser(add)
     game.add_journal_parsers(add)  # verify, migrate
     table.add_table_parsers(sub, common)  # seat add|list|remove, serve
     plots.add_plot_parsers(sub, common)  # plot barrage|force-assignment|show
+    setup_step.add_setup_parsers(sub, common)  # setup [status|place|spread|load|finish]
     return parser
 
 
@@ -107,6 +121,8 @@ HANDLERS: dict[str, Handler] = {
     **combat.HANDLERS,
     **sheets.HANDLERS,
     **plots.HANDLERS,
+    **setup_step.HANDLERS,
+    **campaign.HANDLERS,
 }
 """The subcommands carried out on a game's session, by name (``calc``, ``resolve`` and
 ``STORE_HANDLERS`` aside)."""

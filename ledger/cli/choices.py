@@ -45,7 +45,7 @@ CONSUMPTION_CAUSES: Final = (
 )
 """Why supplies leave a holder (the keys of ``ledger.commands.logistics.CONSUMPTION_CAUSES``)."""
 
-ARRIVAL_CAUSES: Final = ("convoy", "well", "captured", "correction")
+ARRIVAL_CAUSES: Final = ("convoy", "well", "captured", "correction", "set-up")
 """Why supplies appear at a holder (the keys of ``ledger.commands.logistics.ARRIVAL_CAUSES``)."""
 
 MOVE_ACTIONS: Final = ("move", "enter-minefield", "reaction", "retreat-before-assault")

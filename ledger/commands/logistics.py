@@ -20,6 +20,7 @@ from ledger.commands import upkeep
 from ledger.commands.convoys import group_name, movement_errors, truck_cpa
 from ledger.commands.cp import spend_cp
 from ledger.commands.outcome import Outcome
+from ledger.commands.setup import SETUP_CAUSE, load_trucks
 from ledger.commands.transfers import transfer
 from ledger.model.clock import WEATHERS, Weather
 from ledger.model.errors import LedgerError
@@ -67,9 +68,11 @@ ARRIVAL_CAUSES: Final = {
     "well": "52.7",
     "captured": "50.16",
     "correction": "",
+    "set-up": "59.45",
 }
 """Why supplies appear at a holder, with the case that governs it: ``convoy`` arrives in the
-Naval Convoy Arrival Phase (5.2 III.D); ``captured`` records amounts the players have already
+Naval Convoy Arrival Phase (5.2 III.D); ``set-up`` loads first-line trucks free of cost at the
+set-up and at no other time (59.45; ``ledger.commands.setup.load_trucks`` checks it); ``captured`` records amounts the players have already
 reduced to the usable share (50.16, 51.16) and applies no share itself: ``capture`` (in
 ``ledger.commands.capture``) is the command that takes the enemy's stock and works it out."""
 
@@ -173,7 +176,11 @@ def arrive(
     """Supplies appear at ``holder`` for ``cause`` (see ``ARRIVAL_CAUSES``). Refused: unknown
     holder or cause, bad amounts, a dummy dump (60.34) or an unlimited source (60.44), a dump
     over its 54.12 capacity or sent what never runs out there (8.48, 8.87), a unit's Fuel over
-    its tanks (49.14; ``ledger.rules.holding_limits``)."""
+    its tanks (49.14; ``ledger.rules.holding_limits``). Cause ``set-up`` is
+    ``ledger.commands.setup.load_trucks``: first-line trucks, within their capacity, at set-up
+    only (59.45)."""
+    if cause == SETUP_CAUSE:
+        return load_trucks(state, holder, supplies, source)
     errors = _amount_errors(supplies)
     if cause not in ARRIVAL_CAUSES:
         errors.append(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from ledger.commands.outcome import Outcome
+from ledger.commands.setup import setup_errors
 from ledger.commands.undo import undo_can_decide
 from ledger.journal import snapshots, windows
 from ledger.journal.bulk import paused_gc
@@ -22,6 +23,7 @@ from ledger.model.scenario import Setup
 from ledger.model.seats import Seat, posting_errors, with_seat
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from ledger.model.units import SIDES
 from ledger.model.view import view_for
 
 UNDO_WINDOW = 256
@@ -60,9 +62,19 @@ def validate_ruling_choices(setup: Setup, choices: dict[str, str]) -> list[Ledge
 
 
 def create_game(
-    store: EventStore, name: str, setup: Setup, choices: dict[str, str] | None = None
+    store: EventStore,
+    name: str,
+    setup: Setup,
+    choices: dict[str, str] | None = None,
+    *,
+    setup_step: bool = True,
 ) -> GameSession:
     """Create game ``name`` from a validated scenario ``setup``; returns its session.
+
+    With ``setup_step`` (the default) the game opens in the set-up step (59.4): both sides
+    have their set-up to do (``GameStarted.setup_sides``), and nothing but the set-up's
+    commands is written until each has finished (``ledger.commands.setup``). Without it the
+    table has set up on the board and tells the ledger nothing more: the game starts at once.
 
     Raises ``CommandRefused`` for bad ruling choices, ``DuplicateGameError`` for a taken name.
     """
@@ -78,6 +90,7 @@ def create_game(
         ),
         setup,
         tuple(sorted(choices.items())),
+        SIDES if setup_step else (),
     )
     store.create_game(name, setup.info.id, started)
     return GameSession(store, name)
@@ -225,7 +238,15 @@ class GameSession:
 
     def commit(self, events: Sequence[Event]) -> None:
         """Append ``events`` after ``last_seq`` and fold them into the state; keep a snapshot
-        when an Operations Stage ends or another ``SNAPSHOT_EVERY`` events have passed."""
+        when an Operations Stage ends or another ``SNAPSHOT_EVERY`` events have passed.
+
+        Every write passes here, so here is the set-up guard (59.4;
+        ``ledger.commands.setup.setup_errors``): while a side's set-up is open only the
+        set-up's events (and ``undo``) are written, and none after it. Raises
+        ``CommandRefused`` with the guard's errors; nothing is written then."""
+        refused = setup_errors(self.state, list(events))
+        if refused:
+            raise CommandRefused(refused)
         before, verified = self._last  # the store checks the link too (issue 14 item 5)
         self._fold_in(self.store.append(self.name, events, before, verified))
         every = snapshots.SNAPSHOT_EVERY

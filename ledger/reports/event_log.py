@@ -10,6 +10,7 @@ from typing import Final
 
 from ledger.commands.convoys import group_name
 from ledger.model.apply import apply, cohesion_change
+from ledger.model.campaign import ReinforcementsArrived, UnitsWithdrawn, VictoryPlaceHeld
 from ledger.model.events import (
     BreakdownChecked,
     BreakdownPointsCleared,
@@ -43,9 +44,12 @@ from ledger.model.phases import phase
 from ledger.model.plots import STEP_NAMES, PlotCommitted, PlotsRevealed
 from ledger.model.quantities import Supplies, format_cp
 from ledger.model.seats import side_name
+from ledger.model.setup_step import CounterPlaced, SetupFinished
 from ledger.model.state import GameState
 from ledger.model.trucks import TRUCK_TYPES
+from ledger.reports.campaign_log import describe_campaign_event
 from ledger.reports.plots import describe_line
+from ledger.reports.setup import describe_setup_event
 from ledger.reports.tables import Row
 
 _TOKEN: Final = re.compile(r"(?<![\w.])[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*(?!\w)")
@@ -177,6 +181,10 @@ def _describe(event: Event, state: GameState | None = None) -> str:
         return _describe_plot(event)
     if isinstance(event, EventUndone):
         return f"undo #{event.undone_seq}: {describe(event.undone, state)}"
+    if isinstance(event, CounterPlaced | SetupFinished):
+        return describe_setup_event(event, state)
+    if isinstance(event, ReinforcementsArrived | UnitsWithdrawn | VictoryPlaceHeld):
+        return describe_campaign_event(event, state)
     raise TypeError(type(event).__name__)
 
 

@@ -108,7 +108,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
     store = EventStore(db, create=True)
     setup = load_scenario(MINI)
     for name in ("mini", "mini-transfer"):
-        create_game(store, name, setup)
+        create_game(store, name, setup, setup_step=False)
     store.engine.dispose()
     with streamlit_server(folder, db) as url:
         yield url, db

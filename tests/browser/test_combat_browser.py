@@ -47,7 +47,7 @@ def graziani_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[
     folder = tmp_path_factory.mktemp("combat_browser")
     db = database_url(str(folder / "graziani.db"))
     store = EventStore(db, create=True)
-    create_game(store, "graziani", load_scenario(resolve("graziani")))
+    create_game(store, "graziani", load_scenario(resolve("graziani")), setup_step=False)
     store.engine.dispose()
     with streamlit_server(folder, db) as url:
         yield url, db

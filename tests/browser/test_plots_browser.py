@@ -58,7 +58,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("plots")
     db = database_url(str(folder / "plots.db"))
     store = EventStore(db, create=True)
-    create_game(store, "graziani", load_scenario(resolve("graziani")))
+    create_game(store, "graziani", load_scenario(resolve("graziani")), setup_step=False)
     add_seat(store, "graziani", UMPIRE, PASSPHRASES["umpire"])
     for seat in (AXIS_FC, CW_FC):
         add_seat(store, "graziani", seat, PASSPHRASES[seat.name], by=UMPIRE)

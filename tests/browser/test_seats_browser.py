@@ -90,7 +90,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]
     folder = tmp_path_factory.mktemp("seats_browser")
     db = database_url(str(folder / "seats.db"))
     store = EventStore(db, create=True)
-    create_game(store, GAME, load_scenario(resolve("graziani")))
+    create_game(store, GAME, load_scenario(resolve("graziani")), setup_step=False)
     add_seat(store, GAME, UMPIRE, phrase(UMPIRE))
     for seat in (AXIS_FC, CW_FC, CW_LC):
         add_seat(store, GAME, seat, phrase(seat), by=UMPIRE)

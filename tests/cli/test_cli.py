@@ -41,7 +41,7 @@ class Player:
 @pytest.fixture
 def player(tmp_path: Path) -> Player:
     p = Player(tmp_path)
-    p.run("new", "mini", "--scenario", str(MINI))
+    p.run("new", "--skip-setup", "mini", "--scenario", str(MINI))
     return p
 
 
@@ -57,7 +57,7 @@ def test_new_games_and_clock(player: Player) -> None:
 
 
 def test_bundled_graziani_game(player: Player) -> None:
-    created = player.run("new", "g", "--scenario", "graziani").stdout
+    created = player.run("new", "--skip-setup", "g", "--scenario", "graziani").stdout
     assert "Graziani's Offensive (60.22), 306 counters" in created
     units = player.json("units", "--game", "g", "--side", "commonwealth")
     rnf = next(u for u in units if u["counter"] == "1 RNF")
@@ -131,7 +131,7 @@ def test_bad_input_is_refused_with_field_and_nothing_written(
     assert "no unit called 'Ghost'" in player.run("spend-cp", "Ghost", "1", ok=False).stderr
     bad = tmp_path / "bad.toml"
     bad.write_text(MINI.read_text().replace("ammo = 1000", "ammo = -1"))
-    refused = player.run("new", "bad", "--scenario", str(bad), ok=False)
+    refused = player.run("new", "--skip-setup", "bad", "--scenario", str(bad), ok=False)
     assert "bad.toml:" in refused.stderr and "dump[0].ammo" in refused.stderr
     assert [g["game"] for g in player.json("games")] == ["mini"]
     assert len(player.json("history")) == 1
@@ -140,7 +140,7 @@ def test_bad_input_is_refused_with_field_and_nothing_written(
 def test_db_option_takes_a_path_or_url(tmp_path: Path) -> None:
     p = Player(tmp_path)
     other = tmp_path / "other.db"
-    p.run("new", "x", "--scenario", str(MINI), "--db", str(other))
+    p.run("new", "--skip-setup", "x", "--scenario", str(MINI), "--db", str(other))
     assert [g["game"] for g in p.json("games", "--db", f"sqlite:///{other}")] == ["x"]
     missing = p.run("games", ok=False)
     assert missing.returncode == 2
@@ -182,7 +182,7 @@ def test_cp_actions_ceiling_cohesion_and_idle_rp(player: Player) -> None:
 
 
 def test_formation_tree_and_6_15_cpa(player: Player) -> None:
-    player.run("new", "g", "--scenario", "graziani")
+    player.run("new", "--skip-setup", "g", "--scenario", "graziani")
     report = player.json("formation", "7th Armored Div HQ", "--game", "g")
     # 60.22 sets six 7th Armoured units up detached: the 8th Hussars' 15 is the lowest CPA.
     assert (report["formation_cpa"], report["stacking_points"], report["units"]) == (15, 5, 7)
@@ -196,7 +196,7 @@ def test_formation_tree_and_6_15_cpa(player: Player) -> None:
 
 
 def test_organization_phase_and_trucks_from_the_command_line(player: Player) -> None:
-    player.run("new", "g", "--scenario", "graziani")
+    player.run("new", "--skip-setup", "g", "--scenario", "graziani")
     player.run("phase", "G", "--player", "A", "--game", "g")
     assert "G. Movement and Combat Phase (Player A)" in player.json("clock", "--game", "g")["phase"]
     refused = player.run("attach", "1 KRRC", "7 Spt", "--game", "g", ok=False).stderr
@@ -255,7 +255,7 @@ def test_capture_keeps_the_usable_share(tmp_path: Path) -> None:
     scenario = tmp_path / "captured.toml"
     scenario.write_text(MINI.read_text().replace('location = "C4807"', 'location = "C3721"'))
     player = Player(tmp_path)
-    player.run("new", "captured", "--scenario", str(scenario))
+    player.run("new", "--skip-setup", "captured", "--scenario", str(scenario))
     player.run("capture", "Tobruk", "--to", "cw_c3721", "--ammo", "30", "--stores", "7")
     # 50.16: 30 Ammunition -> 10 usable; 51.16: 7 Stores -> 4 (an odd half rounded up)
     dumps = {d["id"]: d for d in player.json("dumps")}
@@ -333,7 +333,7 @@ def test_plan_convoys_accept_loads_a_convoy_for_the_requisition(tmp_path: Path) 
     scenario = tmp_path / "convoy.toml"
     scenario.write_text(text.replace(MINI_CAIRO, "") + CONVOY)
     player = Player(tmp_path)
-    player.run("new", "convoy", "--scenario", str(scenario))
+    player.run("new", "--skip-setup", "convoy", "--scenario", str(scenario))
     player.run("requisition", "1 RNF", "--ammo", "6", "--stores", "15")
     without = ("plan-convoys", "--side", "commonwealth", "--exclude-convoy", "cw_convoy")
     assert player.json(*without)["legs"] == []

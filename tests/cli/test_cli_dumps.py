@@ -13,7 +13,7 @@ from .test_cli import Player
 @pytest.fixture
 def graziani(tmp_path: Path) -> Player:
     p = Player(tmp_path)
-    p.run("new", "g", "--scenario", "graziani")
+    p.run("new", "--skip-setup", "g", "--scenario", "graziani")
     return p
 
 
@@ -51,7 +51,7 @@ def test_fuel_goes_to_vehicles_tanks_only(graziani: Player) -> None:
     args = ("transfer", "--from", "Sidi Barrani", "--to", "2 SctGds", "--fuel", "10")
     refused = graziani.run(*args, "--game", "g", ok=False).stderr
     assert "2nd Scots Guards holds 0 Fuel, its tanks take 0 (49.14), 10 asked: 10 over" in refused
-    graziani.run("new", "h", "--scenario", "graziani", "--ruling", "49.14-unit-fuel-capacity=allow")
+    graziani.run("new", "--skip-setup", "h", "--scenario", "graziani", "--ruling", "49.14-unit-fuel-capacity=allow")
     assert (
         "10 Fuel from Sidi Barrani to 2nd Scots Guards" in graziani.run(*args, "--game", "h").stdout
     )

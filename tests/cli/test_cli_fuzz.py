@@ -77,7 +77,7 @@ def settled(db: Path) -> str:
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory, mini_setup: Setup) -> Path:
     path = tmp_path_factory.mktemp("fuzz") / "template.db"
-    create_game(EventStore(database_url(str(path)), create=True), "g", mini_setup)
+    create_game(EventStore(database_url(str(path)), create=True), "g", mini_setup, setup_step=False)
     return path
 
 

@@ -112,7 +112,7 @@ def test_building_the_parser_imports_no_domain() -> None:
 def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database holding one game of the mini scenario."""
     path = tmp_path_factory.mktemp("imports") / "ledger.db"
-    new = ["new", "mini", "--scenario", str(MINI), "--db", str(path)]
+    new = ["new", "--skip-setup", "mini", "--scenario", str(MINI), "--db", str(path)]
     done = subprocess.run(
         [sys.executable, "-m", "ledger.cli", *new],
         cwd=ROOT,

@@ -16,7 +16,7 @@ PATH_21_23 = "road:clear,road:clear,rough,clear+ridge"  # motorized: ½ + ½ + 4
 def bardia(tmp_path: Path) -> Player:
     """Graziani; LX(L) Tank Bn fills its tanks at Bardia (45 Fuel), then Player A moves."""
     p = Player(tmp_path)
-    p.run("new", "g", "--scenario", "graziani")
+    p.run("new", "--skip-setup", "g", "--scenario", "graziani")
     p.run("transfer", "--from", "Bardia", "--to", "LX(L) Tank Bn", "--fuel", "45")
     p.run("phase", "G", "--player", "A")
     return p

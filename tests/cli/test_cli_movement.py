@@ -14,7 +14,7 @@ ARMOR = Path(__file__).resolve().parents[1] / "fixtures" / "armor.toml"
 @pytest.fixture
 def tanks(tmp_path: Path) -> Player:
     p = Player(tmp_path)
-    p.run("new", "armor", "--scenario", str(ARMOR))
+    p.run("new", "--skip-setup", "armor", "--scenario", str(ARMOR))
     p.run("weather", "hot")
     p.run("transfer", "--from", "Mersa Matruh", "--to", "3 RTR", "--fuel", "300")
     return p

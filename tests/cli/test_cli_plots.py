@@ -49,7 +49,7 @@ class Table:
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
     t = Table(tmp_path)
-    t.run("new", "g", "--scenario", "graziani")
+    t.run("new", "--skip-setup", "g", "--scenario", "graziani")
     t.run("seat", "add", "ump", "--side", "umpire", new="umpire-pass")
     for name, side in (("axis-fc", "axis"), ("cw-fc", "commonwealth")):
         t.run(

@@ -44,7 +44,7 @@ def db(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatch) -> Pa
     monkeypatch.delenv("QUARTERMASTER_DB", raising=False)
     path = tmp_path / "ledger.db"
     store = EventStore(database_url(str(path)), create=True)
-    create_game(store, "g", mini_setup)
+    create_game(store, "g", mini_setup, setup_step=False)
     store.engine.dispose()
     return path
 
@@ -235,7 +235,7 @@ def test_ctrl_c_is_one_line_and_status_130(
 
 def test_a_closed_pipe_ends_the_command_quietly(db: Path, mini_setup: Setup) -> None:
     store = EventStore(database_url(str(db)))
-    session = create_game(store, "many", mini_setup)
+    session = create_game(store, "many", mini_setup, setup_step=False)
     for n in range(600):  # --json history: 150 KB, more than a pipe holds
         there, back = ("cw_matruh", "cw.1_rnf") if n % 2 == 0 else ("cw.1_rnf", "cw_matruh")
         source = Source(session.state.clock, "commonwealth", "logistics_commander")

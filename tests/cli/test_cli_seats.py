@@ -105,7 +105,7 @@ def _copy(source: Path, target: Path) -> Path:
 
 
 def _seat_the_table(table: Table, scenario: str = "graziani") -> None:
-    table.run("new", "g", "--scenario", scenario)
+    table.run("new", "--skip-setup", "g", "--scenario", scenario)
     table.run(
         "seat", "add", "umpire", "--side", "umpire", QUARTERMASTER_PASSPHRASE=PASSPHRASES["umpire"]
     )
@@ -314,7 +314,7 @@ def test_a_run_of_enemy_entries_is_one_line(table: Table) -> None:
 
 def test_the_solo_table_history_is_unchanged_by_seats(tmp_path: Path) -> None:
     solo = Table(tmp_path / "solo.db")
-    solo.run("new", "g", "--scenario", str(MINI))
+    solo.run("new", "--skip-setup", "g", "--scenario", str(MINI))
     rows = solo.json("history")
     assert list(rows[0]) == [
         "seq",
@@ -528,7 +528,7 @@ def test_the_first_seats_need_no_sign_in_and_as_on_the_solo_table_says_so(
     tmp_path: Path,
 ) -> None:
     solo = Table(tmp_path / "solo.db")
-    solo.run("new", "g", "--scenario", str(MINI))
+    solo.run("new", "--skip-setup", "g", "--scenario", str(MINI))
     refused = solo.run("units", "--as", "umpire", ok=False, QUARTERMASTER_PASSPHRASE="whatever12")
     assert "game 'g' has no seats (the solo table" in refused.err
     no_phrase = solo.run("seat", "add", "umpire", "--side", "umpire", ok=False)
@@ -699,7 +699,7 @@ def test_seat_logins_show_only_to_the_umpire(tmp_path: Path) -> None:
     """``seat list`` showed every seat's login e-mail to anyone; now only to the umpire, or
     while the game has no umpire seat (whoever sets the table up)."""
     table = Table(tmp_path / "logins.db")
-    table.run("new", "g", "--scenario", str(MINI))
+    table.run("new", "--skip-setup", "g", "--scenario", str(MINI))
     table.run(
         "seat",
         "add",
@@ -752,7 +752,7 @@ def test_serve_refuses_the_network_to_a_game_without_seats(
     tmp_path: Path, launched: list[list[str]]
 ) -> None:
     solo = Table(tmp_path / "solo.db")
-    solo.run("new", "g", "--scenario", str(MINI))
+    solo.run("new", "--skip-setup", "g", "--scenario", str(MINI))
     refused = solo.run("serve", "--host", "0.0.0.0", ok=False)
     assert refused.status == 1
     assert "--host 0.0.0.0: served to the network, every game needs seats, and 'g' has none" in (
@@ -769,7 +769,7 @@ def test_serve_refuses_the_network_to_a_game_without_seats(
         "8501",
     ]
     empty = Table(tmp_path / "empty.db")
-    empty.run("new", "h", "--scenario", str(MINI))
+    empty.run("new", "--skip-setup", "h", "--scenario", str(MINI))
     assert "'h'" in solo.run("serve", "--host", "0.0.0.0", "--db", str(empty.db), ok=False).err
 
 

@@ -39,7 +39,7 @@ def enemy_names_in(text: str, seat: str, names: dict[str, set[str]]) -> set[str]
 
 def test_three_seats_play_an_operations_stage(tmp_path: Path, names: dict[str, set[str]]) -> None:
     table = Table(tmp_path)
-    table.run("new", "g", "--scenario", "graziani")
+    table.run("new", "--skip-setup", "g", "--scenario", "graziani")
     for seat, side, role in (
         ("axis", "axis", "commander_in_chief"),
         ("cw-fc", "commonwealth", "field_commander"),

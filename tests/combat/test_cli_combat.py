@@ -168,7 +168,7 @@ def test_calc_combat_example_needs_the_game(qm: Qm) -> None:
     EventStore(database_url(os.environ["QUARTERMASTER_DB"]), create=True)  # a journal, no game
     refused = calc(qm, "barrage", "combat-example-barrage.json", status=1)
     assert "no game yet" in refused["refused"][0]["message"]
-    qm.run("new", "ex", "--scenario", "rules-examples")
+    qm.run("new", "--skip-setup", "ex", "--scenario", "rules-examples")
     data = calc(qm, "barrage", "combat-example-barrage.json")
     # 90 Raw = 9 Actual at the Stuarts in Rough: 9-10 shifted to 7-8; the chart pins on 41-66
     assert data["column"] == "7-8" and data["distribution"] == {"no effect": "1/2", "P": "1/2"}
@@ -201,7 +201,7 @@ def postable_examples(tmp_path: Path) -> Path:
 
 
 def test_resolve_without_confirm_writes_nothing(qm: Qm, tmp_path: Path) -> None:
-    qm.run("new", "px", "--scenario", str(postable_examples(tmp_path)))
+    qm.run("new", "--skip-setup", "px", "--scenario", str(postable_examples(tmp_path)))
     before = qm.json("history")
     out = qm.json("resolve", str(EXAMPLES / "combat-example-anti-armor.json"), "--dice", "fire=51")
     assert out["written"] is False and out["dice"] == {"fire": 51}
@@ -218,7 +218,7 @@ def test_resolve_without_confirm_writes_nothing(qm: Qm, tmp_path: Path) -> None:
 
 
 def test_resolve_confirm_posts_and_undo_reverses(qm: Qm, tmp_path: Path) -> None:
-    qm.run("new", "px", "--scenario", str(postable_examples(tmp_path)))
+    qm.run("new", "--skip-setup", "px", "--scenario", str(postable_examples(tmp_path)))
     # The Axis fires as the Phasing Player: its Movement and Combat Phase (5.2 III.G); the
     # rules examples name no Initiative, so the Axis is Player A (ruling initiative-holder).
     qm.run("phase", "G", "--player", "A")
@@ -249,7 +249,7 @@ def test_resolve_confirm_posts_and_undo_reverses(qm: Qm, tmp_path: Path) -> None
 
 
 def test_resolve_roll_with_seed_is_reproducible_and_recorded(qm: Qm, tmp_path: Path) -> None:
-    qm.run("new", "px", "--scenario", str(postable_examples(tmp_path)))
+    qm.run("new", "--skip-setup", "px", "--scenario", str(postable_examples(tmp_path)))
     example = str(EXAMPLES / "combat-example-close-assault.json")
     first = qm.json("resolve", example, "--roll", "--seed", "1941")
     again = qm.json("resolve", example, "--roll", "--seed", "1941")
@@ -264,7 +264,7 @@ def test_resolve_roll_with_seed_is_reproducible_and_recorded(qm: Qm, tmp_path: P
 
 
 def test_resolve_allocation_file_and_refusals(qm: Qm, tmp_path: Path) -> None:
-    qm.run("new", "px", "--scenario", str(postable_examples(tmp_path)))
+    qm.run("new", "--skip-setup", "px", "--scenario", str(postable_examples(tmp_path)))
     example = str(EXAMPLES / "combat-example-anti-armor.json")
     choice = tmp_path / "allocation.json"
     choice.write_text(
@@ -288,7 +288,7 @@ def test_resolve_allocation_file_and_refusals(qm: Qm, tmp_path: Path) -> None:
 
 
 def test_inline_forces_cannot_be_posted(qm: Qm, tmp_path: Path) -> None:
-    qm.run("new", "px", "--scenario", str(postable_examples(tmp_path)))
+    qm.run("new", "--skip-setup", "px", "--scenario", str(postable_examples(tmp_path)))
     example = str(EXAMPLES / "14.43-anti-armor.json")
     shown = qm.json("resolve", example, "--dice", "fire=35")
     assert shown["postable"] is False and shown["result"]["damage"] == 7

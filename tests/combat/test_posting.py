@@ -350,7 +350,7 @@ def test_ruling_decides_what_captured_class_points_become(state: GameState) -> N
 def test_losses_beyond_the_toe_are_refused_and_nothing_is_written(
     store: EventStore, combat_setup: Setup
 ) -> None:
-    session = create_game(store, "combat", combat_setup)
+    session = create_game(store, "combat", combat_setup, setup_step=False)
     posting = replace(
         assault(session.state),
         losses=(UnitLosses("de.ii_104", (("de.i", 5),), "15.83", "close-assault"),),
@@ -474,4 +474,6 @@ def test_engaged_replaces_contact() -> None:
 def session_combat(store: EventStore, combat_setup: Setup) -> GameSession:
     """The combat game in a journal (declared under ruling ``initiative-holder=declared``,
     so either side may say who moves first), at its Organization Phase."""
-    return create_game(store, "combat", combat_setup, {"initiative-holder": "declared"})
+    return create_game(
+        store, "combat", combat_setup, {"initiative-holder": "declared"}, setup_step=False
+    )

@@ -150,7 +150,7 @@ def test_the_cli_refuses_with_the_same_words(
     graziani: GameState, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = str(tmp_path / "q.db")
-    assert main(["new", "g", "--scenario", "graziani", "--db", db]) == 0
+    assert main(["new", "--skip-setup", "g", "--scenario", "graziani", "--db", db]) == 0
     capsys.readouterr()
     assert main(["end-stage", "--db", db, "--game", "g"]) == 1
     said = capsys.readouterr().err

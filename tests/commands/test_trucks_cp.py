@@ -330,7 +330,7 @@ def test_move_trucks_and_trucks_from_the_command_line(tmp_path: Path) -> None:
         'location = "C3721"\nmedium = 3\ncase = "test"\nsource = "tests"\n'
     )
     player = Player(tmp_path)
-    player.run("new", "c", "--scenario", str(scenario))
+    player.run("new", "--skip-setup", "c", "--scenario", str(scenario))
     player.run("transfer", "--from", "cw_matruh", "--to", "cw_convoy", "--fuel", "30")
     early = player.run("move-trucks", "cw_convoy", "C3917", "--cp", "12", ok=False)
     assert "8.18" in early.stderr

@@ -23,7 +23,7 @@ class CliTwin:
     def __init__(self, path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         self.path = path
         self.capsys = capsys
-        self.run("new", GAME, "--scenario", "graziani")
+        self.run("new", "--skip-setup", GAME, "--scenario", "graziani")
 
     def run(self, *argv: str, status: int = 0) -> str:
         """Run one subcommand (``--db`` added); its output, or its error text when refused."""

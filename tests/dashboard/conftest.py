@@ -21,6 +21,7 @@ def graziani_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
         EventStore(database_url(str(path)), create=True),
         "graziani",
         load_scenario(resolve("graziani")),
+        setup_step=False,
     )
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
     return database_url(str(path))
@@ -37,5 +38,7 @@ def on_this_computer(monkeypatch: pytest.MonkeyPatch) -> None:
 def two_games(graziani_db: str) -> str:
     """The dashboard's game "graziani" and the CLI's "cli", both fresh Graziani games in one
     database (the forms and the CLI must write the same entries); its URL."""
-    create_game(EventStore(graziani_db), "cli", load_scenario(resolve("graziani")))
+    create_game(
+        EventStore(graziani_db), "cli", load_scenario(resolve("graziani")), setup_step=False
+    )
     return graziani_db

@@ -69,7 +69,7 @@ def db_url(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatch) -
     """A journal in a temp file with game "mini"; ``QUARTERMASTER_DB`` points at it."""
     path = tmp_path / "dashboard.db"
     url = database_url(str(path))
-    create_game(EventStore(url, create=True), GAME, mini_setup)
+    create_game(EventStore(url, create=True), GAME, mini_setup, setup_step=False)
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
     return url
 
@@ -128,7 +128,9 @@ def test_every_page_renders_on_the_bundled_graziani_scenario(
     except ScenarioError as exc:
         pytest.skip(f"scenarios/graziani.toml is not loadable yet: {exc.errors[0]}")
     path = tmp_path / "graziani.db"
-    create_game(EventStore(database_url(str(path)), create=True), "graziani", setup)
+    create_game(
+        EventStore(database_url(str(path)), create=True), "graziani", setup, setup_step=False
+    )
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
     for page, title in PAGES.items():
         at = app_on(page, side)
@@ -393,7 +395,9 @@ def test_capability_page_shows_the_formation_cpa_and_cohesion_chart(
 ) -> None:
     setup = load_scenario(resolve("graziani"))
     path = tmp_path / "graziani.db"
-    session = create_game(EventStore(database_url(str(path)), create=True), "graziani", setup)
+    session = create_game(
+        EventStore(database_url(str(path)), create=True), "graziani", setup, setup_step=False
+    )
     krrc = next(u for u in setup.units if u.counter == "1 KRRC")
     from fractions import Fraction
 

@@ -37,7 +37,7 @@ def settled(db: Path) -> str:
 
 def _game(tmp_path: Path, setup: Setup, monkeypatch: pytest.MonkeyPatch) -> Path:
     db = tmp_path / f"{uuid.uuid4().hex}.db"
-    create_game(EventStore(database_url(str(db)), create=True), GAME, setup)
+    create_game(EventStore(database_url(str(db)), create=True), GAME, setup, setup_step=False)
     monkeypatch.setenv("QUARTERMASTER_DB", str(db))
     return db
 

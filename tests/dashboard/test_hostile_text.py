@@ -71,7 +71,9 @@ def hostile_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     setup = load_scenario(scenario)
     assert HOSTILE in setup.info.name and all(HOSTILE in u.name for u in setup.units)
     path = folder / "hostile.db"
-    session = create_game(EventStore(database_url(str(path)), create=True), GAME, setup)
+    session = create_game(
+        EventStore(database_url(str(path)), create=True), GAME, setup, setup_step=False
+    )
     for side in ("commonwealth", "axis"):
         unit = next(u.id for u in session.state.units_in_play(side))
         session.execute(

@@ -50,7 +50,7 @@ def test_creates_graziani_prints_the_database_and_starts_streamlit(
 
 def test_an_existing_game_is_left_alone(tmp_path: Path, mini_setup: Setup) -> None:
     store = EventStore(database_url(str(tmp_path / "q.db")), create=True)
-    create_game(store, "mine", mini_setup)
+    create_game(store, "mine", mini_setup, setup_step=False)
     assert launch.ensure_game(store) == []
     assert [name for name, *_ in store.games()] == ["mine"]
 

@@ -23,7 +23,7 @@ def planner_db(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatc
     """A mini game with CR1: 1st RNF asks for 1500 ammo and 10 stores."""
     path = tmp_path / "planner.db"
     url = database_url(str(path))
-    session = create_game(EventStore(url, create=True), "mini", mini_setup)
+    session = create_game(EventStore(url, create=True), "mini", mini_setup, setup_step=False)
     source = Source(session.state.clock, "commonwealth", "field_commander")
     wanted = Supplies(ammo=1500, stores=10)
     session.execute(lambda s: file_requisition(s, "cw.1_rnf", wanted, source))
@@ -94,7 +94,7 @@ def test_the_graziani_plan_names_no_id(tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.setenv("QUARTERMASTER_DB", str(tmp_path / "g.db"))
     monkeypatch.delenv("QUARTERMASTER_GAME", raising=False)
     for argv in (
-        ["new", "g", "--scenario", "graziani"],
+        ["new", "--skip-setup", "g", "--scenario", "graziani"],
         ["requisition", "1 RNF", "--ammo", "2", "--water", "6"],
         ["requisition", "2 SctGds", "--ammo", "10", "--stores", "10"],
     ):

@@ -47,7 +47,7 @@ def seated_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     path = tmp_path / "seats.db"
     url = database_url(str(path))
     store = EventStore(url, create=True)
-    create_game(store, GAME, load_scenario(resolve("graziani")))
+    create_game(store, GAME, load_scenario(resolve("graziani")), setup_step=False)
     add_seat(store, GAME, UMPIRE, phrase(UMPIRE))
     for seat in (AXIS_FC, CW_FC, CW_LC):
         add_seat(store, GAME, seat, phrase(seat), by=UMPIRE)
@@ -319,7 +319,10 @@ def test_a_table_without_seats_sets_up_its_first_seat(
 ) -> None:
     path = tmp_path / "solo.db"
     create_game(
-        EventStore(database_url(str(path)), create=True), GAME, load_scenario(resolve("graziani"))
+        EventStore(database_url(str(path)), create=True),
+        GAME,
+        load_scenario(resolve("graziani")),
+        setup_step=False,
     )
     monkeypatch.setenv("QUARTERMASTER_DB", str(path))
     monkeypatch.delenv(SERVED_ON_ENV, raising=False)  # this computer only: the solo table
@@ -359,7 +362,7 @@ def test_served_to_the_network_a_game_created_later_without_seats_is_refused(
 ) -> None:
     """Review finding 2: ``quartermaster serve`` checked the games at start; a game created
     afterwards is refused on every page of a dashboard served beyond this computer."""
-    create_game(EventStore(seated_db), LATER, load_scenario(resolve("graziani")))
+    create_game(EventStore(seated_db), LATER, load_scenario(resolve("graziani")), setup_step=False)
     monkeypatch.setenv(SERVED_ON_ENV, "0.0.0.0")
     at = on_game(LATER, page)
     assert [e.value for e in at.error] == [NOT_SERVED + " (docs/seats.md)."]
@@ -374,7 +377,7 @@ def test_served_to_the_network_a_game_created_later_without_seats_is_refused(
 def test_on_this_computer_a_game_created_later_is_the_solo_table(
     seated_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    create_game(EventStore(seated_db), LATER, load_scenario(resolve("graziani")))
+    create_game(EventStore(seated_db), LATER, load_scenario(resolve("graziani")), setup_step=False)
     monkeypatch.delenv(SERVED_ON_ENV, raising=False)
     at = on_game(LATER, "views/units.py")
     assert [t.value for t in at.title] == ["Units"] and not at.error

@@ -29,7 +29,10 @@ def broken_down(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     checked for Breakdown; the dashboard opens it."""
     path = tmp_path / "armor.db"
     session = create_game(
-        EventStore(database_url(str(path)), create=True), "armor", load_scenario(ARMOR)
+        EventStore(database_url(str(path)), create=True),
+        "armor",
+        load_scenario(ARMOR),
+        setup_step=False,
     )
 
     def src(state: GameState) -> Source:

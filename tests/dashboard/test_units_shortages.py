@@ -23,7 +23,9 @@ from tests.phases import session_to_last_phase
 def thirsty(tmp_path: Path, mini_setup: Setup, monkeypatch: pytest.MonkeyPatch) -> None:
     """The mini game where 1 RNF drank its 4 Water away and went two OpStages without."""
     path = tmp_path / "thirsty.db"
-    session = create_game(EventStore(database_url(str(path)), create=True), "thirsty", mini_setup)
+    session = create_game(
+        EventStore(database_url(str(path)), create=True), "thirsty", mini_setup, setup_step=False
+    )
 
     def src(state: GameState) -> Source:
         return Source(state.clock, "commonwealth", "logistics_commander")

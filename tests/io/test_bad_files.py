@@ -229,15 +229,15 @@ def test_a_refused_scenario_writes_no_database(
     db = tmp_path / "ledger.db"
     monkeypatch.setenv("QUARTERMASTER_DB", str(db))
     monkeypatch.delenv("QUARTERMASTER_GAME", raising=False)
-    assert main(["new", "first", "--scenario", str(MINI)]) == 0
+    assert main(["new", "--skip-setup", "first", "--scenario", str(MINI)]) == 0
     before = digest(db)
     bad = _file(tmp_path, MINI.read_text().encode("utf-16"))
-    assert main(["new", "second", "--scenario", str(bad)]) == 1
+    assert main(["new", "--skip-setup", "second", "--scenario", str(bad)]) == 1
     assert "is not UTF-8 (byte 0" in capsys.readouterr().err
     cohesion = _mini(
         tmp_path, "basic_morale = 1\ntoe", "basic_morale = 1\ncohesion = -1000000\ntoe"
     )
-    assert main(["new", "third", "--scenario", str(cohesion)]) == 1
+    assert main(["new", "--skip-setup", "third", "--scenario", str(cohesion)]) == 1
     assert digest(db) == before
 
 
@@ -438,7 +438,7 @@ def test_a_gun_listed_twice_in_a_barrage_is_refused_and_nothing_posted(
     db = tmp_path / "ledger.db"
     monkeypatch.setenv("QUARTERMASTER_DB", str(db))
     monkeypatch.delenv("QUARTERMASTER_GAME", raising=False)
-    assert main(["new", "px", "--scenario", str(_postable_examples(tmp_path))]) == 0
+    assert main(["new", "--skip-setup", "px", "--scenario", str(_postable_examples(tmp_path))]) == 0
     request = json.loads((EXAMPLES / "combat" / "combat-example-barrage.json").read_text())
     request["guns"].append({"unit": "de.ex.kg_105mm_regt", "position": "forward"})
     path = _file(tmp_path, json.dumps(request), "twice.json")
@@ -462,7 +462,7 @@ def test_a_weapon_named_twice_in_a_units_points_is_refused(
 ) -> None:
     monkeypatch.setenv("QUARTERMASTER_DB", str(tmp_path / "ledger.db"))
     monkeypatch.delenv("QUARTERMASTER_GAME", raising=False)
-    assert main(["new", "px", "--scenario", str(_postable_examples(tmp_path))]) == 0
+    assert main(["new", "--skip-setup", "px", "--scenario", str(_postable_examples(tmp_path))]) == 0
     capsys.readouterr()
     system = "de.ex.105mm_gun"  # its TOE in scenarios/rules-examples.toml
     request = json.loads((EXAMPLES / "combat" / "combat-example-barrage.json").read_text())

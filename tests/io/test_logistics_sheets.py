@@ -309,7 +309,7 @@ def test_templates_extend_the_shared_layout() -> None:
 
 def test_cli_export_logistics_sheets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "ledger.db")
-    assert main(["new", "g", "--scenario", str(GRAZIANI), "--db", db]) == 0
+    assert main(["new", "--skip-setup", "g", "--scenario", str(GRAZIANI), "--db", db]) == 0
     for sheet in WORKBOOKS:
         out = tmp_path / f"{sheet}.xlsx"
         args = ["export", "--sheet", sheet, "--side", "axis", "-o", str(out), "--db", db]

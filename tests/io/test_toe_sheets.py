@@ -301,7 +301,7 @@ def test_cli_export_toe_whole_side_and_one_formation(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = str(tmp_path / "ledger.db")
-    assert main(["new", "g", "--scenario", str(GRAZIANI), "--db", db]) == 0
+    assert main(["new", "--skip-setup", "g", "--scenario", str(GRAZIANI), "--db", db]) == 0
     out = tmp_path / "toe.xlsx"
     args = ["export", "--sheet", "toe", "--side", "commonwealth", "-o", str(out), "--db", db]
     assert main(args) == 0

@@ -53,7 +53,9 @@ def _raw(path: Path) -> sqlite3.Connection:
 def journal(tmp_path: Path, mini_setup: Setup) -> Path:
     """A schema-2 journal of 4 events: the start and three CP expenditures of 1 RNF."""
     path = tmp_path / "q.db"
-    session = create_game(EventStore(database_url(str(path)), create=True), "g", mini_setup)
+    session = create_game(
+        EventStore(database_url(str(path)), create=True), "g", mini_setup, setup_step=False
+    )
     for cp in ("1", "2", "3"):
         session.execute(lambda s, cp=cp: spend_cp(s, "cw.1_rnf", Fraction(cp), Source(s.clock)))
     session.store.engine.dispose()

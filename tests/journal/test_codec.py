@@ -34,7 +34,7 @@ from tests.phases import session_to_last_phase
 def session(tmp_path: Path, mini_setup: Setup) -> GameSession:
     """A mini game: CP, a transfer, an end of Operations Stage (its upkeep), an undo."""
     url = database_url(str(tmp_path / "q.db"))
-    played = create_game(EventStore(url, create=True), "g", mini_setup)
+    played = create_game(EventStore(url, create=True), "g", mini_setup, setup_step=False)
     played.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(5, 2), Source(s.clock)))
     played.execute(
         lambda s: transfer(s, "cw_matruh", "cw_c3721", Supplies(ammo=3), Source(s.clock))
@@ -113,7 +113,7 @@ def test_a_row_that_holds_its_chain_but_not_an_event_is_named_by_its_number(
 
     path = tmp_path / "q.db"
     url = database_url(str(path))
-    game = create_game(EventStore(url, create=True), "g", mini_setup)
+    game = create_game(EventStore(url, create=True), "g", mini_setup, setup_step=False)
     game.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(1, 2), Source(s.clock)))
     previous = game.journal[-1].link
     payload = '{"kind": "cp_expended", "unit_id": 7}'
@@ -153,7 +153,7 @@ def test_verify_reads_every_event_too(tmp_path: Path, mini_setup: Setup) -> None
 
     path = tmp_path / "q.db"
     url = database_url(str(path))
-    game = create_game(EventStore(url, create=True), "g", mini_setup)
+    game = create_game(EventStore(url, create=True), "g", mini_setup, setup_step=False)
     assert EventStore(url).verify("g") == 1
     payload = '{"kind": "cohesion_adjusted"}'
     with sqlite3.connect(path) as raw:

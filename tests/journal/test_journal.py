@@ -38,7 +38,7 @@ def test_reopening_the_database_replays_to_an_identical_state(
     store_url: str, mini_setup: Setup
 ) -> None:
     url = store_url
-    session = create_game(EventStore(url, create=True), "g", mini_setup)
+    session = create_game(EventStore(url, create=True), "g", mini_setup, setup_step=False)
     _play(session)
     reopened = GameSession(EventStore(url), "g")
     assert reopened.state == session.state
@@ -98,8 +98,8 @@ def test_games_are_listed_and_names_are_unique(
     store: EventStore, session: GameSession, mini_setup: Setup
 ) -> None:
     with pytest.raises(DuplicateGameError):
-        create_game(store, "test", mini_setup)
-    create_game(store, "second", mini_setup)
+        create_game(store, "test", mini_setup, setup_step=False)
+    create_game(store, "second", mini_setup, setup_step=False)
     assert [g[0] for g in store.games()] == ["second", "test"]
     with pytest.raises(UnknownGameError):
         GameSession(store, "missing")
@@ -107,8 +107,10 @@ def test_games_are_listed_and_names_are_unique(
 
 def test_bad_ruling_choice_creates_nothing(store: EventStore, mini_setup: Setup) -> None:
     with pytest.raises(CommandRefused, match="expected one of lowest, class"):
-        create_game(store, "r", mini_setup, {"unit-cpa-lowest-system": "highest"})
+        create_game(store, "r", mini_setup, {"unit-cpa-lowest-system": "highest"}, setup_step=False)
     assert store.games() == []
-    session = create_game(store, "r", mini_setup, {"unit-cpa-lowest-system": "class"})
+    session = create_game(
+        store, "r", mini_setup, {"unit-cpa-lowest-system": "class"}, setup_step=False
+    )
     rha = session.state.units["cw.3_rha"]
     assert session.state.cpa(rha) == 20  # class CPA instead of the 25-pounder's 15

@@ -73,7 +73,7 @@ def test_sign_in_checks_the_passphrase(table: EventStore) -> None:
 
 
 def test_a_game_without_seats_stays_the_solo_table(store: EventStore, graziani_setup) -> None:  # type: ignore[no-untyped-def]
-    create_game(store, "solo", graziani_setup)
+    create_game(store, "solo", graziani_setup, setup_step=False)
     assert not has_seats(store, "solo")
     session = open_session(store, "solo", None)
     assert len(session.view.units) == 306  # both sides: 217 Axis and 89 Commonwealth counters
@@ -209,7 +209,7 @@ def test_seat_roles_by_side_lets_any_seat_of_a_side_post_its_entries(
     store: EventStore,
     graziani_setup,  # type: ignore[no-untyped-def]
 ) -> None:
-    create_game(store, "small", graziani_setup, {"seat-roles": "by-side"})
+    create_game(store, "small", graziani_setup, {"seat-roles": "by-side"}, setup_step=False)
     add_seat(store, "small", CW_LC, "cw-lc passphrase")
     lc = open_session(store, "small", CW_LC)
     _spend(lc, ESSEX, 3)  # the Logistics Commander spends CP: the side shares its roles
@@ -224,7 +224,7 @@ def test_seat_undo_own_latest_refuses_once_anyone_recorded_after(
     store: EventStore,
     graziani_setup,  # type: ignore[no-untyped-def]
 ) -> None:
-    create_game(store, "strict", graziani_setup, {"seat-undo": "own-latest"})
+    create_game(store, "strict", graziani_setup, {"seat-undo": "own-latest"}, setup_step=False)
     add_seat(store, "strict", CW_FC, "cw-fc passphrase")
     add_seat(store, "strict", AXIS_FC, "axis-fc passphrase")
     cw = open_session(store, "strict", CW_FC)
@@ -331,7 +331,7 @@ def test_a_table_hashes_with_argon2ids_recommended_parameters(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv("QUARTERMASTER_TEST_CHEAP_HASHES")
-    create_game(store, "real", graziani_setup)
+    create_game(store, "real", graziani_setup, setup_step=False)
     add_seat(store, "real", CW_FC, "a real passphrase")
     with store.engine.connect() as conn:
         (hashed,) = conn.execute(text("SELECT passphrase_hash FROM seats")).one()

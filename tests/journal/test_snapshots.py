@@ -61,7 +61,7 @@ def _snapshot_rows(path: Path) -> list[tuple[int, str]]:
 def test_snapshot_plus_tail_is_the_full_replay(mini_setup: Setup, steps: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = database_url(str(Path(folder) / "q.db"))
-        session = create_game(EventStore(url, create=True), "g", mini_setup)
+        session = create_game(EventStore(url, create=True), "g", mini_setup, setup_step=False)
         for step in steps:
             _step(session, step)
             reopened = GameSession(EventStore(url), "g")
@@ -74,7 +74,9 @@ def test_snapshot_plus_tail_is_the_full_replay(mini_setup: Setup, steps: list[st
 def played(tmp_path: Path, mini_setup: Setup) -> Path:
     """A mini game through two Operations Stages (so two snapshots) and two more actions."""
     path = tmp_path / "q.db"
-    session = create_game(EventStore(database_url(str(path)), create=True), "g", mini_setup)
+    session = create_game(
+        EventStore(database_url(str(path)), create=True), "g", mini_setup, setup_step=False
+    )
     for step in ("cp", "transfer", "end", "cp", "end", "cp", "transfer"):
         _step(session, step)
     return path
@@ -164,7 +166,9 @@ def test_a_stale_snapshot_at_the_newest_event_is_replaced_not_kept_forever(
 
 def test_only_the_newest_snapshots_are_kept(tmp_path: Path, mini_setup: Setup) -> None:
     path = tmp_path / "q.db"
-    session = create_game(EventStore(database_url(str(path)), create=True), "g", mini_setup)
+    session = create_game(
+        EventStore(database_url(str(path)), create=True), "g", mini_setup, setup_step=False
+    )
     ends = []
     for _ in range(5):  # five ends of Operations Stages: five snapshots saved
         _step(session, "cp")

@@ -29,7 +29,7 @@ from tests.journal.files import digest
 def _journal(path: Path, setup: Setup) -> Path:
     """A real journal with one game, closed again."""
     store = EventStore(database_url(str(path)), create=True)
-    create_game(store, "g", setup)
+    create_game(store, "g", setup, setup_step=False)
     store.engine.dispose()
     return path
 
@@ -203,7 +203,7 @@ def test_the_cli_creates_the_database_only_for_new(
     assert not path.exists()
     assert main(["scenarios", "--db", str(path)]) == 0  # needs no database
     assert not path.exists()
-    assert main(["new", "g", "--scenario", "graziani", "--db", str(path)]) == 0
+    assert main(["new", "--skip-setup", "g", "--scenario", "graziani", "--db", str(path)]) == 0
     assert path.is_file()
     capsys.readouterr()
     assert main(["games", "--db", str(path), "--json"]) == 0

@@ -24,7 +24,9 @@ from tests.phases import session_to_last_phase
 def path(tmp_path: Path, mini_setup: Setup) -> Path:
     """A mini game: 30 CP expenditures, an end of Operations Stage, 5 more."""
     db = tmp_path / "q.db"
-    session = create_game(EventStore(database_url(str(db)), create=True), "g", mini_setup)
+    session = create_game(
+        EventStore(database_url(str(db)), create=True), "g", mini_setup, setup_step=False
+    )
     for _ in range(30):
         session.execute(lambda s: spend_cp(s, "cw.1_rnf", Fraction(1, 4), Source(s.clock)))
     session_to_last_phase(session)

@@ -181,7 +181,7 @@ def test_the_cli_leaves_a_convoy_out_by_the_name_the_plan_shows(
     monkeypatch.setenv("QUARTERMASTER_DB", str(tmp_path / "g.db"))
     monkeypatch.delenv("QUARTERMASTER_GAME", raising=False)
     for argv in (
-        ["new", "g", "--scenario", "graziani"],
+        ["new", "--skip-setup", "g", "--scenario", "graziani"],
         ["requisition", "1 RNF", "--ammo", "2", "--water", "6"],
     ):
         assert main(argv) == 0

@@ -51,7 +51,7 @@ def test_going_back_through_cohesion_alone_is_the_replay(
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = database_url(str(Path(folder) / "q.db"))
-        session = create_game(EventStore(url, create=True), "g", mini_setup)
+        session = create_game(EventStore(url, create=True), "g", mini_setup, setup_step=False)
         for step in steps:
             _step(session, step)
         reopened = GameSession(EventStore(url), "g")
@@ -67,7 +67,10 @@ def test_going_back_through_cohesion_alone_is_the_replay(
 def test_the_steps_change_cohesion(mini_setup: Setup, tmp_path: Path) -> None:
     """The steps above do move Cohesion (so the property is not about a flat line)."""
     session = create_game(
-        EventStore(database_url(str(tmp_path / "q.db")), create=True), "g", mini_setup
+        EventStore(database_url(str(tmp_path / "q.db")), create=True),
+        "g",
+        mini_setup,
+        setup_step=False,
     )
     for step in ("cp", "cp", "cp", "adjust", "end", "cp", "undo"):
         _step(session, step)

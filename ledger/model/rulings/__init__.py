@@ -6,7 +6,7 @@ default. A game may choose another option when it is created.
 The rulings live in one module per rule area: ``capability`` (CP, clock, Cohesion, Morale),
 ``supply`` (upkeep, consumption, holding limits), ``organization``, ``phases`` (the
 sequence of play and the Initiative), ``breakdown``, ``shortage``
-``combat`` and ``seats``; ``RULINGS`` joins them in the ledger's order.
+``combat``, ``seats`` and ``campaign`` (withdrawals, victory); ``RULINGS`` joins them in the ledger's order.
 """
 
 from __future__ import annotations
@@ -16,11 +16,13 @@ from typing import Final
 
 from ledger.charts.ruling import Ruling
 from ledger.model.rulings.breakdown import BREAKDOWN_RULINGS
+from ledger.model.rulings.campaign import CAMPAIGN_RULINGS
 from ledger.model.rulings.capability import CAPABILITY_RULINGS
 from ledger.model.rulings.combat import COMBAT_RULINGS
 from ledger.model.rulings.organization import ORGANIZATION_RULINGS
 from ledger.model.rulings.phases import PHASE_RULINGS
 from ledger.model.rulings.seats import SEAT_RULINGS
+from ledger.model.rulings.setup import SETUP_RULINGS
 from ledger.model.rulings.shortage import SHORTAGE_RULINGS
 from ledger.model.rulings.supply import (
     CONSUMPTION_RULINGS,
@@ -39,6 +41,8 @@ RULINGS: Final[tuple[Ruling, ...]] = (
     *HOLDING_LIMIT_RULINGS,
     *COMBAT_RULINGS,
     *SEAT_RULINGS,
+    *CAMPAIGN_RULINGS,
+    *SETUP_RULINGS,
 )
 """Rulings every game has, whatever its scenario."""
 

@@ -1,0 +1,101 @@
+"""`quartermaster arrivals`, `withdrawals`, `withdraw` and `victory` as a player runs them
+(4.43, 20.1, 20.8, 60.82): counters by their printed names, refusals naming the field, the
+value and the rule case, and nothing written when refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ledger.journal import EventStore
+from ledger.journal.session import create_game
+from ledger.model.scenario import Setup
+from tests.commands.campaign_setup import campaign_setup
+
+from .test_cli import Player
+
+
+@pytest.fixture
+def italian(tmp_path: Path) -> Player:
+    p = Player(tmp_path)
+    p.run("new", "--skip-setup", "g", "--scenario", "italian-campaign")
+    return p
+
+
+def test_arrivals_by_game_turn_in_players_words(italian: Player) -> None:
+    out = italian.run("arrivals").stdout
+    assert "Now: GT 1 OpStage 1" in out
+    polish = next(line for line in out.splitlines() if "Polish Brigade HQ" in line)
+    assert "GT 1 OpStage 3" in polish and "to come" in polish and "Cairo" in polish
+    assert "cw.polish_bde" not in out
+    rows = italian.json("arrivals")
+    assert {r["id"] for r in rows if r["name"] == "Polish Brigade HQ"} == {
+        "cw.polish_bde.polish_brigade_hq"
+    }
+
+
+def test_withdrawals_ahead_and_a_withdrawal_before_its_time_is_refused(italian: Player) -> None:
+    out = italian.run("withdrawals").stdout
+    assert "5th Indian Bde HQ and its units (4th Indian Division)" in out
+    assert "GT 13 OpStage 3" in out and "1st Royal Fusiliers" in out
+    assert "cw.4_indian_div" not in out and "cw-wd" not in out
+    rows = italian.json("withdrawals")
+    assert [(r["id"], r["status"], r["truck_value_needed"]) for r in rows] == [
+        ("cw-wd-01", "later", 10),
+        ("cw-wd-02", "later", 23),
+        ("cw-wd-03", "later", 16),
+    ]
+    before = len(italian.json("history"))
+    refused = italian.run("withdraw", "cw-wd-01", ok=False).stderr
+    assert "is due GT 13 OpStage 3; it is GT 1 OpStage 1 now" in refused and "20.8" in refused
+    assert "nothing was written" in refused
+    unknown = italian.run("withdraw", "7th Armoured Division", ok=False).stderr
+    assert "no scheduled withdrawal '7th Armoured Division'" in unknown
+    preview = italian.run("withdraw", "cw-wd-02", "--preview").stdout
+    assert "7th Indian Bde HQ" in preview and "Not now:" in preview
+    assert len(italian.json("history")) == before
+
+
+def test_victory_records_a_holder_and_shows_the_table(italian: Player) -> None:
+    out = italian.run(
+        "victory", "--place", "Tobruk", "--holder", "commonwealth", "--supply-line", "yes"
+    ).stdout
+    assert "Tobruk held by the Commonwealth with a supply line (60.82)" in out
+    assert "Axis 0, Commonwealth 25: Commonwealth victory on points, 25 to 0" in out
+    italian.run("victory", "--place", "mersa_matruh", "--holder", "axis", "--supply-line", "yes")
+    table = italian.json("victory")
+    assert table["totals"] == {"axis": 100, "commonwealth": 25}
+    assert table["winner"] == "axis"
+    cut = italian.json("victory", "--italian-supply-cut")
+    assert cut["winner"] == "commonwealth"
+    before = len(italian.json("history"))
+    cairo = italian.run(
+        "victory", "--place", "Cairo", "--holder", "axis", "--supply-line", "no", ok=False
+    ).stderr
+    assert "no victory place 'Cairo'" in cairo and "Mersa Matruh" in cairo and "60.82" in cairo
+    half = italian.run("victory", "--place", "Tobruk", ok=False).stderr
+    assert "--holder" in half
+    assert len(italian.json("history")) == before
+
+
+def test_a_withdrawal_due_holds_the_end_of_stage_until_recorded(
+    tmp_path: Path, graziani_setup: Setup
+) -> None:
+    store = EventStore(f"sqlite:///{tmp_path / 'ledger.db'}", create=True)
+    create_game(store, "c", campaign_setup(graziani_setup), setup_step=False)
+    player = Player(tmp_path)
+    player.run("phase", "L", "--player", "B")
+    player.run("end-stage")  # to GT 1 OpStage 2, when the 5th Indian Bde HQ group is due
+    player.run("phase", "L", "--player", "B")
+    refused = player.run("end-stage", ok=False).stderr
+    assert "5th Indian Bde HQ group is due GT 1 OpStage 2 and not recorded" in refused
+    assert "quartermaster withdraw cw-wd-01" in refused
+    shown = player.run("withdrawals").stdout
+    assert "due" in shown and "215" in shown  # 10 truck value needed, 215 available
+    done = player.run("withdraw", "5th Indian Bde HQ group", "--supplies-to", "Mersa Matruh")
+    assert "5th Indian Bde HQ group withdrawn (20.8): 5th Indian Bde HQ" in done.stdout
+    assert "to Mersa Matruh" in done.stdout
+    again = player.run("withdraw", "cw-wd-01", ok=False).stderr
+    assert "already recorded" in again
+    assert "GT 1 OpStage 3" in player.run("end-stage").stdout
