@@ -515,13 +515,14 @@ def italian_campaign() -> tuple[str, dict[str, int]]:
     """The text of ``scenarios/italian-campaign.toml`` and its record counts."""
     arriving, arriving_trucks = arrivals()
     forces = set_up(arriving, [COMMANDER_CLASS], last_game_turn=20, train_arrivals=True)
+    headquarters = {c["id"] for c in forces["classes"] if c["unit_type"] == "headquarters"}
     no_max = [
         u["id"]
         for u in forces["units"]
         if u["arrival"] != "start"
         and u.get("stacking_points", 0) in (2, 3, 5)
         and "max_assigned" not in u
-        and u.get("class", "").endswith(".a")
+        and u.get("class") in headquarters
     ]
     missing = [
         *forces["missing"],
@@ -567,7 +568,8 @@ def italian_campaign() -> tuple[str, dict[str, int]]:
         "# weather rows and the 7.2 Initiative Ratings. The Axis holds the Initiative on GT 1 (60.6);",
         "# 90-150 hours of play by the booklet's estimate.",
         "#",
-        GENERATED[0].format(more=" and scenarios/sources/60.23/*.csv"),
+        GENERATED[0].format(more=" and").removesuffix(";"),
+        "#   scenarios/sources/60.23/*.csv;",
         GENERATED[1],
         "#",
         *SETUP_SOURCES,

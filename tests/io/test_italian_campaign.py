@@ -282,3 +282,16 @@ def test_overlapping_weather_bands_and_negative_victory_points_are_refused(tmp_p
     path = _variant(tmp_path, "points = {axis = 100, commonwealth = 0}", "points = {axis = -100}")
     (error,) = _errors(path)
     assert "victory[0].points.axis: Input should be greater than or equal to 0" in error
+
+
+def test_the_bundled_files_are_what_the_one_builder_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """scripts/build_scenarios.py builds both files from scenarios/sources/ (no hand edits)."""
+    import importlib
+
+    scripts = Path(__file__).resolve().parents[2] / "scripts"
+    monkeypatch.syspath_prepend(str(scripts))
+    builder = importlib.import_module("build_scenarios")
+    for name, build in builder.BUILDS.items():
+        text, _ = build()
+        assert builder.check(text) == []
+        assert text == bundled_scenarios()[name].read_text(encoding="utf-8"), name
