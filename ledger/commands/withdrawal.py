@@ -1,9 +1,9 @@
 """Scheduled withdrawals (4.43a, 20.8, 20.83): the transport they need, which are still to
 record, and ``withdraw``, which takes a withdrawal's counters out of play.
 
-A withdrawal is *recorded* once none of its counters is in play any more (``pending``): the
-ledger keeps no list of withdrawals done, the counters' ``withdrawn`` flag is the record, so
-undoing a ``UnitsWithdrawn`` puts the withdrawal back on the agenda by itself.
+A withdrawal is *recorded* once its counters are withdrawn and none is in play any more
+(``recorded``): the ledger keeps no list of withdrawals done, the counters' ``withdrawn`` flag
+is the record, so undoing a ``UnitsWithdrawn`` puts the withdrawal back on the agenda by itself.
 
 Rulings: ``withdrawal-transport`` (a shortage of trucks recorded or refused),
 ``withdrawal-supplies`` (what the counters carried goes to a dump or is lost) and
@@ -86,16 +86,16 @@ def remaining(state: GameState, withdrawal: Withdrawal) -> list[str]:
 
 
 def recorded(state: GameState, withdrawal: Withdrawal) -> bool:
-    """Whether the withdrawal is recorded: none of its counters is in play any more."""
-    return not remaining(state, withdrawal)
+    """Whether the withdrawal is recorded: its counters are withdrawn, none is in play (a
+    withdrawal whose counters have not arrived yet is not)."""
+    withdrawn = any(state.units[u].withdrawn for u in withdrawal.units if u in state.units)
+    return withdrawn and not remaining(state, withdrawal)
 
 
 def pending(state: GameState) -> list[Withdrawal]:
-    """The withdrawals due at the current Operations Stage or before that are not recorded
-    (20.8), in schedule order."""
-    return [
-        w for w in state.schedule.withdrawals if w.due <= state.clock and not recorded(state, w)
-    ]
+    """The withdrawals due at the current Operations Stage or before with counters still in
+    play (20.8), in schedule order."""
+    return [w for w in state.schedule.withdrawals if w.due <= state.clock and remaining(state, w)]
 
 
 def attached_trucks(state: GameState, unit_ids: Iterable[str]) -> list[str]:
@@ -168,7 +168,9 @@ def withdraw(
         )
     leaving = remaining(state, w)
     if not leaving:
-        errors.append(LedgerError("withdrawal", f"{w.name} is already recorded", "20.8"))
+        done = recorded(state, w)
+        said = "is already recorded" if done else "has no counter in play"
+        errors.append(LedgerError("withdrawal", f"{w.name} {said}", "20.8"))
     if source.side is not None and source.side != w.side:
         errors.append(
             LedgerError(

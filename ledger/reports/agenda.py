@@ -40,6 +40,7 @@ from ledger.model.source import Role
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
 from ledger.reports.agenda_stage import combats_to_resolve
+from ledger.reports.campaign import victory_waiting, withdrawals_waiting
 from ledger.rules.checks import warnings
 from ledger.rules.shortage_status import shortage_labels
 
@@ -386,7 +387,9 @@ def pending(
     ``state`` (the seat's view), ``seat`` the seat's name (``None``: a table without seats) and
     ``posted`` the combats posted in this phase (``stage_log``). The Field Commander: combats,
     shortages, warnings, own requisitions; the Logistics Commander: shortages and the
-    requisitions to fill; the Rear Area Commander: arrivals and repairs; the
+    requisitions to fill; the Rear Area Commander: arrivals, repairs and withdrawals due
+    within a Game-Turn (20.8); the Field Commander also, at the last Operations Stage, the
+    victory places to record (60.82); the
     Commander-in-Chief and the umpire: all of them."""
     sides = SIDES if side is None else (side,)
     everything = side is None or role == "commander_in_chief"
@@ -407,6 +410,9 @@ def pending(
             found += _requisitions(state, each, role, seat)
         if everything or role == "rear_area_commander":
             found += _rear_area(state, each)
+            found += [Pending(*w) for w in withdrawals_waiting(state, each)]  # 20.8
+    if everything or role == "field_commander":
+        found += [Pending(*w) for w in victory_waiting(state)]  # 60.82
     return found
 
 

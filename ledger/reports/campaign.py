@@ -239,3 +239,47 @@ def victory_table(state: GameState, *, italian_supply_cut: bool = False) -> Vict
         winner = None
         result = f"draw: {totals['axis']} points each (ruling victory-tie)"
     return VictoryTable(tuple(rows), totals, italian_supply_cut, winner, result)
+
+
+Waiting = tuple[str, str, str, str, tuple[str, ...], bool]
+"""An item of "Waiting on you" (``ledger.reports.agenda.Pending``'s fields in order): kind,
+summary, case, page, lines, warning."""
+
+
+def withdrawals_waiting(state: GameState, side: Side) -> list[Waiting]:
+    """The withdrawals of ``side`` due now, overdue, or due within the next Game-Turn and not
+    recorded, for the Rear Area Commander (20.8): each with its transport (4.43a) and its
+    counters' names and hexes; a warning once due."""
+    found: list[Waiting] = []
+    for w in upcoming_withdrawals(state, side):
+        if w.status not in ("due", "overdue", "next"):
+            continue
+        needed = "no transport printed" if w.required is None else f"{w.required} truck value"
+        short = f", {w.shortfall} short" if w.shortfall else ""
+        summary = (
+            f"{side_name(side)}: {w.name} withdraws {w.due.short} "
+            f"({needed}; {_points(w.available)} available{short})"
+        )
+        lines = tuple(f"{c.name} ({c.location or 'no hex'}, {c.status})" for c in w.counters)
+        found.append(("withdrawal", summary, w.case, "organization", lines, w.status != "next"))
+    return found
+
+
+def victory_waiting(state: GameState) -> list[Waiting]:
+    """At the scenario's last Operations Stage, the victory places nobody has recorded yet
+    (60.82: who holds each at the end, with or without its supply line)."""
+    if state.clock < state.info.end:
+        return []
+    open_places = tuple(p.name for p in state.schedule.victory if p.id not in state.victory_held)
+    if not open_places:
+        return []
+    summary = f"{len(open_places)} victory place(s) to record: who holds each at the end"
+    return [("victory", summary, "60.82", "phase", open_places, False)]
+
+
+def _points(value: Fraction) -> str:
+    """Truck value as players write it: ``215``, ``3 1/2``."""
+    whole, part = divmod(value, 1)
+    if not part:
+        return str(int(whole))
+    return f"{int(whole)} {part}" if whole else str(part)

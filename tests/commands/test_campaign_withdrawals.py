@@ -168,3 +168,47 @@ def _total(state: GameState) -> Supplies:
     dumps = sum((d.supplies for d in state.dumps.values() if d.side == "commonwealth"), Supplies())
     cargo = sum((t.cargo for t in state.trucks.values() if t.side == "commonwealth"), Supplies())
     return units + dumps + cargo
+
+
+def test_waiting_on_the_rear_area_commander_from_a_game_turn_ahead(setup: Setup) -> None:
+    from ledger.reports import agenda
+
+    state = begin(setup)
+    (item,) = [
+        p
+        for p in agenda.pending(state, "commonwealth", "rear_area_commander")
+        if p.kind == "withdrawal"
+    ]
+    assert item.summary == (
+        "Commonwealth: 5th Indian Bde HQ group withdraws GT 1 OpStage 2 "
+        "(10 truck value; 215 available)"
+    )
+    assert item.lines[0] == "5th Indian Bde HQ (D3615, in play)" and not item.warning
+    assert not [
+        p for p in agenda.pending(state, "axis", "rear_area_commander") if p.kind == "withdrawal"
+    ]
+    assert not [
+        p
+        for p in agenda.pending(state, "commonwealth", "field_commander")
+        if p.kind == "withdrawal"
+    ]
+    due = next_stage(state)
+    (now,) = [
+        p
+        for p in agenda.pending(due, "commonwealth", "rear_area_commander")
+        if p.kind == "withdrawal"
+    ]
+    assert now.warning and now.case == "4.43a; 20.8"
+    done = run(due, lambda s: withdraw(s, "cw-wd-01", CW, supplies_to=MATRUH))
+    assert not [p for p in agenda.pending(done, None, None) if p.kind == "withdrawal"]
+
+
+def test_the_victory_places_wait_on_the_field_commander_at_the_last_stage(setup: Setup) -> None:
+    from ledger.reports import agenda
+
+    state = begin(setup)
+    assert not [p for p in agenda.pending(state, "axis", "field_commander") if p.kind == "victory"]
+    last = replace(state, clock=state.info.end)  # GT 6 OpStage 3 in Graziani
+    (item,) = [p for p in agenda.pending(last, "axis", "field_commander") if p.kind == "victory"]
+    assert item.summary == "8 victory place(s) to record: who holds each at the end"
+    assert item.lines[:2] == ("Mersa Matruh", "Tobruk") and item.case == "60.82"
