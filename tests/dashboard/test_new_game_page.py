@@ -125,3 +125,17 @@ def test_a_name_in_markdown_is_shown_as_typed_not_as_a_link(empty_db: Path) -> N
     assert [n for n, *_ in EventStore(database_url(str(empty_db))).games()] == [
         "[club](http://example.invalid) **x**"
     ]
+
+
+def test_the_set_up_step_is_the_forms_default_and_may_be_skipped(empty_db: Path) -> None:
+    at = on_new_game()
+    assert at.checkbox(key="new_game_setup_step").value is True
+    create(at, "setup")
+    store = EventStore(database_url(str(empty_db)))
+    assert GameSession(store, "setup").state.setup_open == ("axis", "commonwealth")  # 59.4
+    at.text_input(key="new_game_name").input("on-the-board")
+    at.checkbox(key="new_game_setup_step").uncheck()  # the form sends both with the button
+    [button] = [b for b in at.button if b.label == "Create game"]
+    button.click().run()
+    assert not at.error, [e.value for e in at.error]
+    assert GameSession(store, "on-the-board").state.setup_open == ()
