@@ -1,6 +1,6 @@
 """The scenario data files themselves, read with tomllib only (not through the ledger package).
 
-scenarios/graziani.toml is scenario 60.22 (built by scripts/build_graziani.py); rules-examples.toml
+scenarios/graziani.toml is scenario 60.22 (built by scripts/build_scenarios.py); rules-examples.toml
 holds the forces of the worked examples of 11.35 and of the combat example after 15.96.
 """
 
