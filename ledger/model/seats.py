@@ -76,6 +76,8 @@ ROLE_KINDS: Final[dict[Role, frozenset[str]]] = {
             "plot_committed",
             "first_player_declared",
             "victory_place_held",
+            "counter_placed",
+            "setup_finished",
         }
     ),
     "logistics_commander": frozenset(
@@ -88,6 +90,7 @@ ROLE_KINDS: Final[dict[Role, frozenset[str]]] = {
             "requisition_closed",
             "supplies_consumed",
             "consumption_posted",
+            "counter_placed",
         }
     ),
     "rear_area_commander": frozenset(
@@ -109,7 +112,8 @@ Initiative, says who moves first (6.1, 8.1, 11.0, 4.55, 7.11); the
 Logistics Commander's keeps dumps, trucks, convoys and requisitions (4.53, 4.55, 8.9, 48-52); the
 Rear Area Commander's repairs, builds, receives arrivals and sends scheduled withdrawals off
 (4.53, 21.0, 20.1, 20.8); the Field Commander's group also records who holds the victory places
-(60.82); the Air Marshal's plots air missions (4.54). The Commander-in-Chief may post what any group of the side posts."""
+(60.82); at the set-up (59.4) the Field Commander places the side's counters and says it has
+finished, the Logistics Commander places dumps and trucks; the Air Marshal's plots air missions (4.54). The Commander-in-Chief may post what any group of the side posts."""
 
 TABLE_KINDS: Final = frozenset(
     {"phase_advanced", "weather_recorded", "operations_stage_ended", "event_undone"}

@@ -245,3 +245,18 @@ def test_the_15_15_warning_only_where_it_bites(tmp_path: Path, graziani_setup: S
     # Derna (B5925: its dump prints no Ammunition) is far from any Commonwealth unit
     assert not any(within_reach("B5925", h) for h in cw_hexes)
     assert "B5925" not in found
+
+
+def test_a_field_commanders_seat_sets_its_side_up(tmp_path: Path, graziani_setup: Setup) -> None:
+    from ledger.model.seats import Seat
+
+    game = new_game(tmp_path, graziani_setup)
+    axis_fc = GameSession(game.store, "g", Seat("axis-fc", "axis", ("field_commander",)))
+    cw_fc = GameSession(game.store, "g", Seat("cw-fc", "commonwealth", ("field_commander",)))
+    with pytest.raises(CommandRefused) as refused:  # 11.36: not the other side's counters
+        cw_fc.execute(lambda s: place(s, ARTY, ("C4120",), Source(s.clock, "axis")))
+    assert refused.value.errors[0].case == "11.36"
+    axis_fc.execute(lambda s: place(s, ARTY, ("C4120",), Source(s.clock, "axis")))
+    place_everything(axis_fc, "axis")
+    axis_fc.execute(lambda s: finish(s, "axis", Source(s.clock, "axis", "field_commander")))
+    assert axis_fc.state.setup_open == ("commonwealth",)
