@@ -254,11 +254,11 @@ def withdrawals_waiting(state: GameState, side: Side) -> list[Waiting]:
     for w in upcoming_withdrawals(state, side):
         if w.status not in ("due", "overdue", "next"):
             continue
-        needed = "no transport printed" if w.required is None else f"{w.required} truck value"
+        needed = "no transport printed" if w.required is None else f"needs {w.required} truck value"
         short = f", {w.shortfall} short" if w.shortfall else ""
         summary = (
             f"{side_name(side)}: {w.name} withdraws {w.due.short} "
-            f"({needed}; {_points(w.available)} available{short})"
+            f"({needed}, {_points(w.available)} available{short})"
         )
         lines = tuple(f"{c.name} ({c.location or 'no hex'}, {c.status})" for c in w.counters)
         found.append(("withdrawal", summary, w.case, "organization", lines, w.status != "next"))

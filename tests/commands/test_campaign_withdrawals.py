@@ -181,7 +181,7 @@ def test_waiting_on_the_rear_area_commander_from_a_game_turn_ahead(setup: Setup)
     ]
     assert item.summary == (
         "Commonwealth: 5th Indian Bde HQ group withdraws GT 1 OpStage 2 "
-        "(10 truck value; 215 available)"
+        "(needs 10 truck value, 215 available)"
     )
     assert item.lines[0] == "5th Indian Bde HQ (D3615, in play)" and not item.warning
     assert not [
