@@ -20,6 +20,8 @@ Run: .venv/bin/python bench/campaign.py [--sizes 10000,100000] [--cache DIR] [--
 - Every supply movement of the same journal (transfers and each draw of the upkeep postings)
   as an hledger journal, timed with ``hledger -f FILE balance`` (Debian package ``hledger``)
   in the same run, against our full rebuild of the whole journal.
+- *The Italian Campaign* (60.23), 20 Game-Turns from its set-up, with its 126 reinforcements
+  and 17 withdrawals, by ``bench/italian_campaign.py`` (``--no-italian`` skips it).
 - ``--writers``: 10 writer processes for 30 s on one SQLite journal: events/s, conflicts, and
   the journal checked afterwards (none lost, none duplicated, the hash chain intact).
   Also one writer alone on a new SQLite journal (issue 14 item 5).
@@ -582,6 +584,11 @@ def main() -> None:
         help="also time a journal of N supply transfers against hledger, per posting",
     )
     parser.add_argument(
+        "--no-italian",
+        action="store_true",
+        help="skip the 60.23 Italian Campaign game of 20 Game-Turns (bench/italian_campaign.py)",
+    )
+    parser.add_argument(
         "--rebuild-child", nargs=2, metavar=("DB", "POSTINGS"), help=argparse.SUPPRESS
     )
     args = parser.parse_args()
@@ -590,6 +597,10 @@ def main() -> None:
         return
     for size in (int(s) for s in args.sizes.split(",") if s):
         measure(args.cache, size)
+    if not args.no_italian:
+        from italian_campaign import measure as measure_italian  # bench/ is the script's path
+
+        measure_italian()
     if args.transfers:
         measure_transfers(args.cache, args.transfers)
     if args.writers:
