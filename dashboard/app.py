@@ -2,7 +2,9 @@
 
 Renders the sidebar (game, the seat signed in, side, command role: on the CNA pages only, the
 other games' pages have controls of their own) and runs the chosen page from ``views/``; the
-Seats page is listed for the umpire's seat and at a table without seats.
+Seats page is listed for the umpire's seat and at a table without seats. While the chosen game
+is in set-up (59.4: a side has not finished), the dashboard opens on the Set-up page instead
+of Your phase.
 The database is ``QUARTERMASTER_DB`` (``dashboard.launch`` sets it) or the per-user default.
 """
 
@@ -10,15 +12,39 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.context import current_store, keep_choices, keeps_seats, sidebar
+from dashboard.context import GAME_KEY, current_store, keep_choices, keeps_seats, sidebar
 from dashboard.text import plain
-from ledger.journal import StoreError
+from ledger.journal import EventStore, StoreError, UnknownGameError
+from ledger.journal.session import GameSession
 
 st.set_page_config(page_title="Quartermaster", page_icon=":material/inventory_2:", layout="wide")
 
+
+def in_setup(store: EventStore) -> bool:
+    """Whether the game chosen in the sidebar is still in set-up (59.4: ``setup_open``, which
+    sides have not finished, is the same in every seat's view); ``False`` when it cannot be
+    read (the page then says why)."""
+    name = st.session_state.get(GAME_KEY)
+    if not name:
+        return False
+    try:
+        return bool(GameSession(store, name).state.setup_open)
+    except (StoreError, UnknownGameError):
+        return False
+
+
+store = current_store()
+keep_choices(store)
+SETTING_UP = in_setup(store)
 PAGES = {
     "The Campaign for North Africa": [
-        st.Page("views/turn.py", title="Your phase", icon=":material/play_arrow:", default=True),
+        st.Page(
+            "views/turn.py",
+            title="Your phase",
+            icon=":material/play_arrow:",
+            default=not SETTING_UP,
+        ),
+        st.Page("views/setup.py", title="Set-up", icon=":material/checklist:", default=SETTING_UP),
         st.Page("views/overview.py", title="Overview", icon=":material/flag:"),
         st.Page("views/units.py", title="Units", icon=":material/groups:"),
         st.Page("views/movement.py", title="Movement", icon=":material/directions_run:"),
@@ -30,6 +56,9 @@ PAGES = {
         st.Page("views/planner.py", title="Convoy planner", icon=":material/route:"),
         st.Page("views/plots.py", title="Plots", icon=":material/visibility_off:"),
         st.Page("views/combat.py", title="Combat", icon=":material/swords:"),
+        st.Page(
+            "views/campaign.py", title="Reinforcements & victory", icon=":material/military_tech:"
+        ),
         st.Page("views/journal.py", title="Journal", icon=":material/history:"),
         st.Page("views/sheets.py", title="Sheets", icon=":material/table_view:"),
         st.Page("views/new_game.py", title="New game", icon=":material/add_circle:"),
@@ -62,8 +91,6 @@ st.html(
     "{overflow-wrap: anywhere}</style>"
 )
 
-store = current_store()
-keep_choices(store)
 SEATS = st.Page("views/seats.py", title="Seats", icon=":material/badge:")
 pages = {**PAGES}
 if keeps_seats(store):

@@ -20,10 +20,11 @@ import streamlit as st
 from dashboard.context import GAME_KEY, current_store, keeps_seats, open_game
 from dashboard.served import served_on
 from dashboard.signin import sign_in_page, signed_in
+from dashboard.tables import Col, show_table
 from dashboard.text import plain
 from ledger.charts.ruling import Ruling
 from ledger.io.scenario import ScenarioError, load_scenario, resolve
-from ledger.io.scenario_index import game_rulings, scenario_rows
+from ledger.io.scenario_index import game_rulings, scenario_rows, scenario_text
 from ledger.journal import DuplicateGameError, StoreError, UnknownGameError
 from ledger.journal.seats import seats_of
 from ledger.journal.session import CommandRefused, GameSession, create_game
@@ -39,6 +40,14 @@ RESULT_KEY: Final = f"{FORM}_result"
 """Session key of the last submission's outcome: ``("created" | "refused", Markdown)``."""
 NAME_MAX: Final = 128
 """The longest game name the journal's games table holds."""
+SCENARIO_COLUMNS: Final = (
+    Col("name", "Scenario", width=260, phone=True),
+    Col("turns", "Game-Turns", phone=True),
+    Col("hours", "Hours (booklet estimate)", phone=True),
+    Col("counters", "Counters"),
+    Col("withdrawn", "To be withdrawn"),
+    Col("rulings", "Rulings of its own"),
+)
 FIELD_NAMES: Final = {"NAME": "Name", "--ruling": "Ruling", "--scenario": "Scenario"}
 """The CLI's argument names, as the form's labels."""
 
@@ -148,6 +157,32 @@ def scenario_label(row: dict[str, object]) -> str:
     )
 
 
+def scenario_table(rows: list[dict[str, object]]) -> list[dict[str, object]]:
+    """The bundled scenarios side by side (issue 18): Game-Turns, the booklet's estimate of
+    the playing time, counters at the start and arriving, and how many rulings of its own."""
+    return [
+        {
+            "name": f"{r['name']} ({r['case']})",
+            "turns": r["turns"],
+            "hours": r["hours"] or "—",
+            "counters": f"{r['at_start']} + {r['arriving']} arriving",
+            "withdrawn": r["withdrawals"],
+            "rulings": len(r["rulings"]) if isinstance(r["rulings"], list) else 0,
+        }
+        for r in rows
+        if r["case"]
+    ]
+
+
+def scenario_details(row: dict[str, object]) -> None:
+    """The chosen scenario as ``quartermaster scenarios`` lists it: Game-Turns, hours, counters
+    and its own rulings with their defaults."""
+    head, *rest = scenario_text(row)
+    st.markdown(
+        f"**{plain(head)}**  \n" + "  \n".join(plain(line.strip()) for line in rest if line.strip())
+    )
+
+
 def option_label(default: str, option: str) -> str:
     """A ruling's option as the form lists it: ``"enforce (default)"``."""
     return f"{option} (default)" if option == default else option
@@ -221,6 +256,8 @@ def render() -> None:
     scenario_id = (
         st.radio("Scenario", ids, format_func=labels.__getitem__, key=SCENARIO_KEY) or ids[0]
     )
+    show_table(scenario_table(rows), SCENARIO_COLUMNS)
+    scenario_details(next(r for r in rows if str(r["id"]) == scenario_id))
     try:
         setup = scenario_setup(scenario_id)
     except ScenarioError as exc:
