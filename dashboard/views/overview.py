@@ -8,6 +8,7 @@ import streamlit as st
 from dashboard.context import open_game, show_status, sides_in
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import plain
+from dashboard.views.setup import setup_banner
 from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 from ledger.reports import tables as reports
@@ -106,6 +107,7 @@ def render() -> None:
     """The Overview page."""
     game = open_game()
     st.title("Overview")
+    setup_banner(game.state)
     clock(game.state)
     st.page_link(
         "views/turn.py",

@@ -302,6 +302,22 @@ def finish_submit(game: Game, keys: FormKeys) -> None:
     game.execute(lambda s: relabelled(finish(s, side, game.source(s, why)), FIELDS))
 
 
+SETUP_PAGE: Final = "views/setup.py"
+
+
+def setup_banner(state: GameState) -> None:
+    """While the game is in set-up (59.4), a notice naming the sides not finished, with a link
+    to this page; nothing once it has started. For the other pages (Your phase, Overview)."""
+    if not state.setup_open:
+        return
+    sides = ", ".join(side_name(s) for s in state.setup_open)
+    st.warning(
+        plain(f"Set-up not finished: {sides}. The game starts when both sides have (59.4)."),
+        icon=":material/checklist:",
+    )
+    st.page_link(SETUP_PAGE, label="Open Set-up", icon=":material/east:")
+
+
 def started(game: Game) -> None:
     """The set-up is over: the game has started, and Your phase is where it goes on."""
     st.success(plain(f"Set-up is over: the game has started, {game.state.clock.short} (59.4)."))

@@ -13,6 +13,7 @@ import streamlit as st
 from dashboard.context import FormKeys, Game, open_game, run_form, show_status
 from dashboard.phase_step import advance, phase_form
 from dashboard.text import plain
+from dashboard.views.setup import setup_banner
 from ledger.commands.initiative import declare_first_player
 from ledger.commands.logistics import record_weather
 from ledger.commands.stage_end import end_stage
@@ -38,6 +39,11 @@ PAGE_PATHS: Final = {
     "planner": "views/planner.py",
     "plots": "views/plots.py",
     "combat": "views/combat.py",
+}
+# Kinds of "Waiting on you" items dealt with on a page of their own (issue 18), not PAGE_PATHS'.
+KIND_PAGES: Final = {
+    "withdrawal": ("views/campaign.py", "Reinforcements & victory"),
+    "victory": ("views/campaign.py", "Reinforcements & victory"),
 }
 SHOWN_LINES: Final = 30
 # A task's link wraps on a phone instead of being cut short at the screen's edge.
@@ -179,8 +185,10 @@ def pending_section(game: Game, log: StageLog) -> None:
                 "\n".join(f"- {plain(line)}" for line in shown)
                 + (f"\n- … and {more} more" if more else "")
             )
-            title = agenda.PAGE_TITLES[item.page]
-            st.page_link(PAGE_PATHS[item.page], label=f"Open {title}", icon=":material/east:")
+            path, title = KIND_PAGES.get(
+                item.kind, (PAGE_PATHS[item.page], agenda.PAGE_TITLES[item.page])
+            )
+            st.page_link(path, label=f"Open {title}", icon=":material/east:")
 
 
 def end_form(game: Game, keys: FormKeys) -> None:
@@ -231,6 +239,7 @@ def render() -> None:
     game = open_game()
     st.title("Your phase")
     st.html(WRAP_LINKS)
+    setup_banner(game.state)
     phase_box = st.container()
     step_box = st.container()
     messages = st.container()

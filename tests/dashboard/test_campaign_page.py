@@ -216,3 +216,19 @@ def test_a_supply_line_for_nobody_is_refused_naming_the_field(
     refusal = at.error[0].value
     assert "Supply line" in refusal and "nobody holds Siwa" in refusal and "60.82" in refusal
     assert len(written(url, GAME)) == before
+
+
+def test_your_phase_tells_the_rear_area_commander_the_withdrawal_is_due(
+    played: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    open_at(played, "gt13", tmp_path, monkeypatch)
+    at = on_campaign()
+    at.selectbox(key="role").select("rear_area_commander").run()
+    at.switch_page("views/turn.py").run()
+    assert not at.exception, at.exception
+    warned = "\n".join(str(w.value) for w in at.warning)
+    due = next(line for line in warned.splitlines() if "5th Indian Bde HQ" in line)
+    assert "withdraws GT 13 OpStage 3" in due
+    assert "10 truck value" in due and "215 available" in due  # 4.43a: needed, the side's
+    links = {link.proto.label: link.proto.page for link in at.get("page_link")}
+    assert links.get("Open Reinforcements & victory") == "campaign", links

@@ -202,3 +202,17 @@ def test_finishing_both_sides_starts_the_game_and_lands_on_your_phase(in_setup: 
     landing = AppTest.from_file(APP, default_timeout=60).run()
     assert not landing.exception, landing.exception
     assert [t.value for t in landing.title] == ["Your phase"]
+
+
+@pytest.mark.parametrize("page", ["views/turn.py", "views/overview.py"])
+def test_your_phase_and_the_overview_say_the_set_up_is_not_finished(
+    in_setup: str, page: str
+) -> None:
+    place_everything(in_setup, "axis")
+    at = on_setup("axis")
+    click(at, "Finish the Axis set-up")
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    assert "Set-up not finished: Commonwealth." in texts(at)
+    links = {link.proto.label: link.proto.page for link in at.get("page_link")}
+    assert links["Open Set-up"] == "", links  # the root: the Set-up page while in set-up
