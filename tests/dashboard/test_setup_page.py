@@ -163,10 +163,10 @@ def test_finishing_with_counters_unplaced_is_refused_naming_them(in_setup: str) 
     assert written(in_setup, GAME) == []
 
 
-def place_everything(url: str, side: Side) -> None:
-    """Place each counter ``side`` must place (59.4) through ``place``: at the hex the
-    set-up's words centre on, or on the first map they name (a dummy dump: one hex each)."""
-    session = GameSession(EventStore(url), GAME)
+def place_everything(url: str, side: Side, game: str = GAME) -> None:
+    """Place each counter ``side`` must place (59.4) in ``game`` through ``place``: at the hex
+    the set-up's words centre on, or on the first map they name (a dummy dump: one hex each)."""
+    session = GameSession(EventStore(url), game)
     for counter, location in unplaced(session.state, side):
         centre = re.search(r"[A-E]\d{4}", location)
         sheet = re.search(r"\bmaps? ([A-E])", location)
