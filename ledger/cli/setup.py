@@ -135,6 +135,7 @@ def _status(session: GameSession, args: argparse.Namespace) -> None:
                         "side": side,
                         "open": check.open,
                         "what": group,
+                        "id": i.counter_id,
                         "counter": i.name,
                         "location": i.location,
                         "todo": i.todo,
