@@ -150,3 +150,16 @@ def describe_setup_event(event: CounterPlaced | SetupFinished, state: GameState 
         return f"{side_name(event.side)} set-up finished (59.4)"
     name = state.holder_name(event.counter_id) if state is not None else event.counter_id
     return f"{name} placed at {event.location} (set up: {event.before}; 59.4)"
+
+
+def spread_candidates(state: GameState, group_id: str) -> list[tuple[str, str]]:
+    """``(unit id, printed name)`` of the units first-line truck group ``group_id`` may be
+    spread to (59.42): its side's units in play in its hex, by name; empty for no such group
+    or a convoy."""
+    group = state.trucks.get(group_id)
+    if group is None or group.line != "first":
+        return []
+    return sorted(
+        ((u.id, u.name) for u in state.units_in_play(group.side) if u.location == group.location),
+        key=lambda pair: pair[1],
+    )

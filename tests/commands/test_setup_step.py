@@ -260,3 +260,22 @@ def test_a_field_commanders_seat_sets_its_side_up(tmp_path: Path, graziani_setup
     place_everything(axis_fc, "axis")
     axis_fc.execute(lambda s: finish(s, "axis", Source(s.clock, "axis", "field_commander")))
     assert axis_fc.state.setup_open == ("commonwealth",)
+
+
+def test_the_checklist_reads_for_a_player(tmp_path: Path, graziani_setup: Setup) -> None:
+    from ledger.reports.setup import setup_lines, spread_candidates
+
+    game = new_game(tmp_path, graziani_setup)
+    names = [name for _, name in spread_candidates(game.state, TRUCKS_C4218)]
+    assert len(names) == 14 and "1st CCNN Div HQ" in names  # the 14 counters at C4218 (60.31)
+    assert spread_candidates(game.state, "axis_2nd3rd_2") == []  # a convoy is not spread
+    lines = setup_lines(game.state, "commonwealth")
+    assert lines[0] == (
+        "Commonwealth: setting up — 8 counter(s) still to place before finishing (59.4)"
+    )
+    assert "  to place: Dummy dump (map C or D, Egypt) — place at a hex" in lines
+    assert not any("commonwealth_" in line or "cw." in line for line in lines)  # names, not ids
+    check = setup_checklist(game.state, "axis")
+    dummy = next(i for i in check.to_place if i.counter_id == "axis_dummy")
+    assert dummy.todo == "place at 2 hexes"
+    assert len(check.trucks_empty) == len(check.trucks_unspread) == 13
