@@ -15,6 +15,7 @@ from ledger.model.campaign import ReinforcementsArrived, UnitsWithdrawn, Victory
 from ledger.model.clock import GameTime, Weather
 from ledger.model.holdings import TruckGroup
 from ledger.model.phases import FirstPlayerDeclared as FirstPlayerDeclared
+from ledger.model.phases import PhaseAdvanced as PhaseAdvanced
 from ledger.model.plots import PlotCommitted, PlotsRevealed
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
@@ -111,17 +112,6 @@ class CohesionAdjusted:
     cause: str
     case: str
     kind: Literal["cohesion_adjusted"] = "cohesion_adjusted"
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseAdvanced:
-    """The Operations Stage moves from phase ``before`` to the later phase ``after`` (5.2 III;
-    keys of ``ledger.model.phases.PHASES``)."""
-
-    source: Source
-    before: str
-    after: str
-    kind: Literal["phase_advanced"] = "phase_advanced"
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,9 @@ the ledger keeps); players advance it with ``quartermaster phase``. The Organiza
 where attachment, assignment and detachment happen (5.2 III.C.1), where trucks are attached and
 detached (8.97), and where drawing water and loading trucks costs no CP (6.3).
 
-``FirstPlayerDeclared`` is the journal event of phase A (7.11: who is Player "A"), kept here
-with the phases it orders; ``ledger.model.events`` lists it with the other events and
-``ledger.model.initiative`` reads it.
+``FirstPlayerDeclared`` (phase A, 7.11: who is Player "A") and ``PhaseAdvanced`` are the journal
+events kept here with the phases they order; ``ledger.model.events`` lists them with the other events and
+``ledger.model.initiative`` reads the first.
 """
 
 from __future__ import annotations
@@ -114,6 +114,17 @@ def find_phase(text: str, player: str | None = None) -> Phase | None:
         and (who is None or p.player in (who, None))
     ]
     return matches[0] if len(matches) == 1 else None
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseAdvanced:
+    """The Operations Stage moves from phase ``before`` to the later phase ``after`` (5.2 III;
+    keys of ``ledger.model.phases.PHASES``)."""
+
+    source: Source
+    before: str
+    after: str
+    kind: Literal["phase_advanced"] = "phase_advanced"
 
 
 @dataclass(frozen=True, slots=True)
