@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from ledger.commands.setup import place, unplaced
 from ledger.io.scenario import load_scenario, resolve
 from ledger.journal import EventStore
+from ledger.journal.seats import add_seat
 from ledger.journal.session import GameSession, create_game
 from ledger.journal.store import database_url
 from ledger.model.events import SuppliesArrived, TruckPointsMoved
@@ -26,6 +27,8 @@ from tests.dashboard.cli_game import cli, written
 from tests.dashboard.pages import APP, app_on
 from tests.dashboard.test_app import click, field
 from tests.dashboard.test_app import texts as page_texts
+from tests.dashboard.test_seats_pages import everything, phrase, signed_in
+from tests.seats import CW_FC, UMPIRE
 
 GAME = "campaign"
 """The dashboard's game: first by name, so the app opens on it (before "cli")."""
@@ -216,3 +219,29 @@ def test_your_phase_and_the_overview_say_the_set_up_is_not_finished(
     assert "Set-up not finished: Commonwealth." in texts(at)
     links = {link.proto.label: link.proto.page for link in at.get("page_link")}
     assert links["Open Set-up"] == "", links  # the root: the Set-up page while in set-up
+
+
+@pytest.mark.parametrize("page", ["views/setup.py", "views/campaign.py"])
+def test_a_seat_sets_up_its_own_side_and_sees_no_enemy_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, page: str
+) -> None:
+    url = database_url(str(tmp_path / "seats.db"))
+    setup = load_scenario(resolve("italian-campaign"))
+    store = EventStore(url, create=True)
+    create_game(store, GAME, setup, setup_step=True)
+    add_seat(store, GAME, UMPIRE, phrase(UMPIRE))
+    add_seat(store, GAME, CW_FC, phrase(CW_FC), by=UMPIRE)
+    monkeypatch.setenv("QUARTERMASTER_DB", str(tmp_path / "seats.db"))
+    at = signed_in(CW_FC, page)
+    assert not at.error, texts(at)
+    shown = everything(at) + "\n" + texts(at)
+    own = {u.name for u in setup.units if u.side == "commonwealth"}
+    enemy = {u.name for u in setup.units if u.side == "axis"} - own
+    assert not [name for name in enemy if name in shown]
+    if page == "views/setup.py":
+        assert "Commonwealth: still to place (8)" in shown and "Dummy dump" in shown
+        assert [b.label for b in at.button if b.label.startswith("Finish")] == [
+            "Finish the Commonwealth set-up"
+        ]
+    else:
+        assert "5th Indian Bde HQ and its units (4th Indian Division)" in shown
