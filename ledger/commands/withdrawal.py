@@ -70,7 +70,7 @@ def find_withdrawal(
     for w in state.schedule.withdrawals:
         if text == w.id or wanted in (w.id.casefold(), w.name.casefold()):
             return w
-    known = "; ".join(f"{w.name} ({w.id})" for w in state.schedule.withdrawals)
+    known = "; ".join(w.name for w in state.schedule.withdrawals)
     return LedgerError(
         field,
         f"no scheduled withdrawal {text!r} in {state.info.name}"
@@ -294,7 +294,8 @@ def unrecorded_errors(state: GameState) -> list[LedgerError]:
         LedgerError(
             "withdrawal",
             f"{w.name} is due {w.due.short} and not recorded: "
-            f"`quartermaster withdraw {w.id}` (or choose the house rule withdrawal-due=remind)",
+            f'`quartermaster withdraw "{w.name}"` (or choose the house rule '
+            "withdrawal-due=remind)",
             "20.8",
         )
         for w in pending(state)

@@ -90,7 +90,7 @@ def test_a_withdrawal_due_holds_the_end_of_stage_until_recorded(
     player.run("phase", "L", "--player", "B")
     refused = player.run("end-stage", ok=False).stderr
     assert "5th Indian Bde HQ group is due GT 1 OpStage 2 and not recorded" in refused
-    assert "quartermaster withdraw cw-wd-01" in refused
+    assert 'quartermaster withdraw "5th Indian Bde HQ group"' in refused
     shown = player.run("withdrawals").stdout
     assert "due" in shown and "215" in shown  # 10 truck value needed, 215 available
     done = player.run("withdraw", "5th Indian Bde HQ group", "--supplies-to", "Mersa Matruh")

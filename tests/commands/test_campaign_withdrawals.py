@@ -59,7 +59,7 @@ def test_refused_before_it_is_due_naming_it(setup: Setup) -> None:
     )
     unknown = withdraw(state, "7th Armoured", CW)
     assert "no scheduled withdrawal '7th Armoured'" in unknown.errors[0].message
-    assert "5th Indian Bde HQ group (cw-wd-01)" in unknown.errors[0].message
+    assert "the schedule has: 5th Indian Bde HQ group" in unknown.errors[0].message
 
 
 def test_withdrawing_takes_exactly_its_counters_out_with_their_supplies_to_a_dump(
@@ -148,7 +148,7 @@ def test_the_stage_does_not_end_while_a_withdrawal_due_is_not_recorded(setup: Se
     (error,) = [e for e in refused.errors if e.field == "withdrawal"]
     assert error.case == "20.8"
     assert "5th Indian Bde HQ group is due GT 1 OpStage 2 and not recorded" in error.message
-    assert "`quartermaster withdraw cw-wd-01`" in error.message
+    assert '`quartermaster withdraw "5th Indian Bde HQ group"`' in error.message
     done = run(last, lambda s: withdraw(s, "cw-wd-01", CW, supplies_to=MATRUH))
     assert end_stage(done, Source(done.clock)).ok
     reminded = next_stage(begin(setup, (("withdrawal-due", "remind"),)))
