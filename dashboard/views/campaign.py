@@ -51,7 +51,7 @@ ARRIVAL_COLUMNS: Final = (
     Col("status", "Status"),
 )
 WITHDRAWAL_COLUMNS: Final = (
-    Col("name", "Withdrawal", width=280, phone=True),
+    Col("name", "Withdrawal", width=360, phone=True),
     Col("due", "Due", phone=True),
     Col("status", "Status", phone=True),
     Col("needed", "Truck value needed", "4.43a: light TP 1/2, medium 1, heavy 2"),

@@ -192,6 +192,9 @@ def spread_form(game: Game, keys: FormKeys) -> None:
         ),
         key=lambda u: state.units[u].name,
     )
+    if not units:
+        st.caption(plain(f"No other unit of yours is in {group.location}."))
+        return
     with st.form(keys("form")):
         st.selectbox(
             f"Unit in {group.location}",
