@@ -41,6 +41,12 @@ TRUCK_COLUMNS: Final = (
     *SUPPLY_COLUMNS,
     Col("loaded", "Loaded", phone=True),
 )
+DUMP_COLUMNS: Final = (
+    Col("name", "Dump", width=220, phone=True),
+    Col("kind", "Kind", phone=True),
+    Col("location", "Where", width=260, phone=True),
+    Col("count", "Counters"),
+)
 FIELDS: Final = {
     "--at": "Hex",
     "counter": "Counter",
@@ -95,6 +101,22 @@ def truck_rows(state: GameState, side: Side) -> list[dict[str, object]]:
     return rows
 
 
+def dump_rows(state: GameState, side: Side) -> list[dict[str, object]]:
+    """The side's Supply Dumps and dummy dumps (60.34, 60.44), where they stand now: a dummy
+    dump placed shows each of its hexes."""
+    kinds = {"dump": "Supply Dump", "dummy": "Dummy dump"}
+    return [
+        {
+            "name": d.name,
+            "kind": kinds[d.kind],
+            "location": d.location,
+            "count": d.count,
+        }
+        for d in sorted(state.dumps.values(), key=lambda d: d.name)
+        if d.side == side and d.kind in kinds
+    ]
+
+
 def status_line(state: GameState) -> str:
     """``"Axis: setting up · Commonwealth: finished"`` (59.4)."""
     return " · ".join(
@@ -115,6 +137,10 @@ def checklist_section(game: Game, check: SetupChecklist) -> None:
     if check.may_place:
         with st.expander(f"The set-up lets you place {len(check.may_place)} more (59.4)"):
             show_table(item_rows(check.may_place), ITEM_COLUMNS)
+    dumps = dump_rows(state, check.side)
+    if dumps:
+        with st.expander(f"Supply Dumps and dummy dumps ({len(dumps)})"):
+            show_table(dumps, DUMP_COLUMNS)
     st.subheader("First-line trucks (59.42, 59.45)")
     st.caption(
         f"{len(check.trucks_unspread)} group(s) not shared out among the units of their hex; "

@@ -90,6 +90,13 @@ def test_placing_a_dummy_dump_writes_what_the_cli_writes(in_setup: str) -> None:
     assert form == by_cli and len(form) == 1
     assert isinstance(form[0], CounterPlaced) and form[0].location == "C3517, C3618"
     assert "Axis: still to place (26)" in texts(at)
+    dumps = next(f.value for f in at.dataframe if "Dump" in f.value.columns)
+    placed = dumps[dumps["Dump"] == "Dummy dumps"].iloc[0]
+    assert (placed["Kind"], placed["Where"], placed["Counters"]) == (
+        "Dummy dump",
+        "C3517, C3618",
+        2,
+    )
 
 
 def test_a_hex_off_the_maps_the_set_up_names_is_refused_and_nothing_written(
