@@ -310,14 +310,17 @@ StoreHandler: TypeAlias = Callable[[App, argparse.Namespace], None]
 """Carry out a subcommand on the database alone (``new``, ``games``, ``scenarios``)."""
 
 
-def holder_id(state: GameState, text: str, field: str, kinds: tuple[str, ...]) -> str:
+def holder_id(
+    state: GameState, text: str, field: str, kinds: tuple[str, ...], side: Side | None = None
+) -> str:
     """The id of the holder ``text`` names (its id or name) among ``kinds`` (``"unit"``,
-    ``"dump"``, ``"trucks"``: units, supply dumps, truck groups). Raises ``Refused`` with one
-    error for option or argument ``field`` when it names none of them or is ambiguous."""
+    ``"dump"``, ``"trucks"``: units, supply dumps, truck groups), of ``side`` only when given.
+    Raises ``Refused`` with one error for option or argument ``field`` when it names none of
+    them or is ambiguous."""
     from ledger.model.errors import LedgerError
     from ledger.model.lookup import resolve as resolve_holder
 
-    found = resolve_holder(state, text, field, kinds)
+    found = resolve_holder(state, text, field, kinds, side)
     if isinstance(found, LedgerError):
         raise Refused([found])
     return found

@@ -65,6 +65,7 @@ def add_setup_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
         metavar="HEX",
         help="the hex (C4218); a dummy dump of several counters takes one hex each",
     )
+    p.add_argument("--side", choices=SIDES, help=_SIDE_HELP)
     add_source_options(p, "commander_in_chief")
     p = actions.add_parser(
         "spread",
@@ -73,6 +74,7 @@ def add_setup_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument("trucks", metavar="TRUCKS", help="the first-line truck group")
     p.add_argument("--unit", required=True, help="the unit of their hex that gets them")
+    p.add_argument("--side", choices=SIDES, help=_SIDE_HELP)
     add_truck_options(p, "truck points (default: all of the group)")
     add_source_options(p, "logistics_commander")
     p = actions.add_parser(
@@ -87,6 +89,7 @@ def add_setup_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     for commodity in ("ammo", "fuel", "stores", "water"):
         p.add_argument(f"--{commodity}", type=SUPPLY_POINTS, default=0, metavar="N")
+    p.add_argument("--side", choices=SIDES, help=_SIDE_HELP)
     add_source_options(p, "logistics_commander")
     p = actions.add_parser(
         "finish",
@@ -95,6 +98,18 @@ def add_setup_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--side", choices=SIDES, help="the side finishing (signed in: the seat's)")
     add_source_options(p, "commander_in_chief")
+
+
+_SIDE_HELP = "whose counter, where both sides have one of that name (signed in: the seat's)"
+
+
+def _setting_up(session: GameSession, args: argparse.Namespace) -> Any:
+    """The side whose counters a name is looked up among: the seat's, else ``--side``, else
+    both (``None``)."""
+    seat = session.seat
+    if seat is not None and seat.side is not None:
+        return seat.side
+    return getattr(args, "side", None)
 
 
 def _run_setup(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -170,7 +185,9 @@ def _place(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands.setup import place
 
     state = session.view
-    counter = holder_id(state, args.counter, "COUNTER", ("unit", "dump", "trucks"))
+    counter = holder_id(
+        state, args.counter, "COUNTER", ("unit", "dump", "trucks"), _setting_up(session, args)
+    )
     side = state.holder_side(counter)
     hexes = tuple(h.strip().upper() for h in args.at)
     app.execute(lambda s: place(s.state, counter, hexes, app.source(s.state, side)))
@@ -180,8 +197,9 @@ def _spread(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands.setup import spread_trucks
 
     state = session.view
-    group = holder_id(state, args.trucks, "TRUCKS", ("trucks",))
-    unit = holder_id(state, args.unit, "--unit", ("unit",))
+    side = _setting_up(session, args)
+    group = holder_id(state, args.trucks, "TRUCKS", ("trucks",), side)
+    unit = holder_id(state, args.unit, "--unit", ("unit",), side)
     points = trucks_given(args)
     side = state.holder_side(group)
     app.execute(lambda s: spread_trucks(s.state, group, unit, points, app.source(s.state, side)))
@@ -192,20 +210,21 @@ def _load(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.model.quantities import Supplies
 
     state = session.view
-    group = _trucks_of(state, args.trucks)
+    group = _trucks_of(state, args.trucks, _setting_up(session, args))
     amounts = Supplies(args.ammo, args.fuel, args.stores, args.water)
     side = state.holder_side(group)
     app.execute(lambda s: load_trucks(s.state, group, amounts, app.source(s.state, side)))
 
 
-def _trucks_of(state: GameState, text: str) -> str:
-    """The truck group ``text`` names: its id, or a unit (id or name) whose first-line
-    trucks they are (spread to it, 59.42). Raises ``Refused`` as ``holder_id`` does."""
+def _trucks_of(state: GameState, text: str, side: Any = None) -> str:
+    """The truck group ``text`` names (of ``side`` when given): its id or name, or a unit (id
+    or name) whose first-line trucks they are (spread to it, 59.42). Raises ``Refused`` as
+    ``holder_id`` does."""
     try:
-        return holder_id(state, text, "TRUCKS", ("trucks",))
+        return holder_id(state, text, "TRUCKS", ("trucks",), side)
     except Refused as not_trucks:
         try:
-            unit = holder_id(state, text, "TRUCKS", ("unit",))
+            unit = holder_id(state, text, "TRUCKS", ("unit",), side)
         except Refused:
             raise not_trucks from None
         for group in state.trucks.values():

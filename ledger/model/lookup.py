@@ -11,30 +11,58 @@ from collections.abc import Iterable
 
 from ledger.model.errors import LedgerError
 from ledger.model.state import GameState
+from ledger.model.units import Side
 
 _MAX_SHOWN = 8
 
 
-def _candidates(state: GameState, kinds: Iterable[str]) -> list[tuple[str, list[str]]]:
+def _candidates(
+    state: GameState, kinds: Iterable[str], side: Side | None
+) -> list[tuple[str, list[str]]]:
     found: list[tuple[str, list[str]]] = []
     for kind in kinds:
         if kind == "unit":
-            found += [(u.id, [u.counter, u.name]) for u in state.units.values()]
+            found += [
+                (u.id, [u.counter, u.name]) for u in state.units.values() if side in (None, u.side)
+            ]
         elif kind == "dump":
-            found += [(d.id, [d.name]) for d in state.dumps.values()]
+            found += [(d.id, [d.name]) for d in state.dumps.values() if side in (None, d.side)]
         elif kind == "trucks":
-            found += [(t.id, []) for t in state.trucks.values()]
+            found += [
+                (t.id, [state.truck_group_name(t.id)])
+                for t in state.trucks.values()
+                if side in (None, t.side)
+            ]
     return found
 
 
-def resolve(
-    state: GameState, text: str, field: str, kinds: Iterable[str] = ("unit", "dump", "trucks")
-) -> str | LedgerError:
-    """The id ``text`` names among ``kinds`` (``"unit"``, ``"dump"``, ``"trucks"``), or an error.
+def _described(state: GameState, holder_id: str) -> str:
+    """``"Dump 1 (Axis, C4218; ax_dump_1)"``: what tells two holders of one name apart."""
+    side = state.holder_side(holder_id) or ""
+    where = (
+        state.units[holder_id].location
+        if holder_id in state.units
+        else state.dumps[holder_id].location
+        if holder_id in state.dumps
+        else state.trucks[holder_id].location
+    )
+    return f"{state.holder_name(holder_id)} ({side.capitalize()}, {where}; {holder_id})"
 
-    The error names ``field`` and, for an ambiguous text, the matching ids.
+
+def resolve(
+    state: GameState,
+    text: str,
+    field: str,
+    kinds: Iterable[str] = ("unit", "dump", "trucks"),
+    side: Side | None = None,
+) -> str | LedgerError:
+    """The id ``text`` names among ``kinds`` (``"unit"``, ``"dump"``, ``"trucks"``; a truck group
+    by its ``truck_group_name`` too), of ``side`` only when given, or an error.
+
+    The error names ``field`` and, for an ambiguous text, each match by name, side, place and
+    id, and asks for the side when they are of both.
     """
-    candidates = _candidates(state, kinds)
+    candidates = _candidates(state, kinds, side)
     ids = {c[0] for c in candidates}
     if text in ids:
         return text
@@ -47,9 +75,10 @@ def resolve(
         if len(hits) == 1:
             return hits[0]
         if hits:
-            shown = ", ".join(hits[:_MAX_SHOWN]) + (" …" if len(hits) > _MAX_SHOWN else "")
-            return LedgerError(
-                field, f"{text!r} is ambiguous: {len(hits)} match ({shown}); give the id"
-            )
+            shown = "; ".join(_described(state, h) for h in hits[:_MAX_SHOWN])
+            shown += " …" if len(hits) > _MAX_SHOWN else ""
+            sides = {state.holder_side(h) for h in hits}
+            how = "give the side (--side) or the id" if len(sides) > 1 else "give the id"
+            return LedgerError(field, f"{text!r} is ambiguous: {len(hits)} match ({shown}); {how}")
     what = " or ".join(kinds)
     return LedgerError(field, f"no {what} called {text!r} in this game")
