@@ -340,15 +340,15 @@ def render() -> None:
     game = open_game()
     st.title("Reinforcements & victory")
     head = st.container()
-    messages = st.container()
     reinforcements = st.container()
     withdrawals = st.container()
     st.subheader("Withdraw (20.8)")
     withdraw_box = st.container()
     victory = st.container()
     hold_box = st.container()
-    with messages:
+    with withdraw_box:  # what a form recorded, or why not, shows right above it
         run_form(game, "campaign_withdraw", withdraw_box, withdraw_submit, withdraw_form)
+    with hold_box:
         run_form(game, "campaign_hold", hold_box, hold_submit, hold_form)
     state = game.state
     head.caption(plain(f"{state.info.name} ({state.info.case}) · now {state.clock.short}"))

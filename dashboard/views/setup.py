@@ -358,7 +358,6 @@ def render() -> None:
     game = open_game()
     st.title("Set-up")
     head = st.container()
-    messages = st.container()
     check_box = st.container()
     boxes = [st.container() for _ in range(4)]
     forms = [
@@ -367,8 +366,8 @@ def render() -> None:
         ("setup_load", load_submit, load_form),
         ("setup_finish", finish_submit, finish_form),
     ]
-    with messages:
-        for (name, submit, draw), place_box in zip(forms, boxes, strict=True):
+    for (name, submit, draw), place_box in zip(forms, boxes, strict=True):
+        with place_box:  # what a form recorded, or why not, shows right above it
             run_form(game, name, place_box, submit, draw)
     state = game.state
     with head:
