@@ -42,7 +42,7 @@ UNIT_COLUMNS: Final = (
         "pasta (52.6), stores (51.22)",
         width=260,
     ),
-    Col("arrival", "Arrives"),
+    Col("status", "In play"),
 )
 SYSTEM_COLUMNS: Final = (
     Col("name", "Weapon system"),
@@ -65,7 +65,7 @@ def unit_rows(state: GameState, side: Side | None, include_arriving: bool) -> li
 def unit_table(state: GameState, side: Side | None, include_arriving: bool) -> list[Row]:
     """Render the units table; returns its rows."""
     rows = unit_rows(state, side, include_arriving)
-    columns = [c for c in UNIT_COLUMNS if include_arriving or c.key != "arrival"]
+    columns = [c for c in UNIT_COLUMNS if include_arriving or c.key != "status"]
     if side is not None:
         columns = [c for c in columns if c.key != "side"]
     show_table(rows, columns, empty="No units.", height=min(38 + 35 * len(rows), 560))

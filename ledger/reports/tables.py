@@ -90,7 +90,8 @@ def unit_strengths(state: GameState, units: Sequence[Unit]) -> Row:
 def units(
     state: GameState, side: Side | None = None, *, include_arriving: bool = False
 ) -> list[Row]:
-    """One row per counter: identity, assigned ``parent``, ``attached_to``, ``detached``,
+    """One row per counter: identity, ``status`` (``"in play"``, ``"arrives GT 9 OpStage 2"``,
+    ``"withdrawn (20.8)"``; with ``in_play`` and ``withdrawn``), assigned ``parent``, ``attached_to``, ``detached``,
     ``with`` (the Parent Formation it is with now, 9.21), ``riding`` (light, medium, heavy truck
     points carrying it, 8.95, or ``None``), CPA (the truck CPA when carried, 6.17), CP expended
     and left, cohesion, TOE, supplies held, first-line truck points attached (8.96),
@@ -130,6 +131,12 @@ def units(
                 "location": unit.location,
                 "arrival": unit.arrival.short if unit.arrival else "start",
                 "in_play": arrived,
+                "withdrawn": unit.withdrawn,
+                "status": "withdrawn (20.8)"
+                if unit.withdrawn
+                else "in play"
+                if arrived
+                else f"arrives {unit.arrival.short if unit.arrival else ''}",
                 "toe_points": unit.toe_points,
                 "cpa": cpa,
                 "cp_expended": unit.cp_expended,

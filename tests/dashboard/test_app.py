@@ -243,7 +243,7 @@ def test_units_side_filter_and_arrivals(db_url: str) -> None:
     at.toggle[0].set_value(True).run()
     shown = at.dataframe[0].value
     assert list(shown["Name"]) == ["1st RNF MG Bn", "3rd RHA"]
-    assert list(shown["Arrives"]) == ["start", "GT 1 OpStage 3"]
+    assert list(shown["In play"]) == ["in play", "arrives GT 1 OpStage 3"]
 
 
 def transfer(at: AppTest, origin: str, destination: str, fuel: int) -> AppTest:
