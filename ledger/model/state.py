@@ -53,7 +53,9 @@ class GameState:
     ``schedule`` is the scenario's campaign schedule (withdrawals, victory places, weather
     rows, Initiative Ratings; ``ledger.model.campaign``). ``setup_open`` are the sides whose set-up is not finished (59.4; the game has not started
     while any is); ``victory_held`` maps each victory place recorded (60.82) to (holder or
-    ``None``, supply-line condition met as declared).
+    ``None``, supply-line condition met as declared). ``enemy_hexes``, in a seat's view only
+    (``ledger.model.view``), are the places where the enemy's counters in play stand: the
+    board shows them, though not what they are (11.36); ``None`` in a whole state.
     """
 
     info: ScenarioInfo
@@ -75,6 +77,7 @@ class GameState:
     setup_open: tuple[Side, ...] = ()
     schedule: CampaignSchedule = field(default_factory=CampaignSchedule)
     victory_held: Mapping[str, tuple[Side | None, bool]] = field(default_factory=dict)
+    enemy_hexes: frozenset[str] | None = None
 
     def ruling(self, ruling_id: str) -> str:
         """The option in force for a named ruling (the game's choice, else the default).

@@ -80,7 +80,8 @@ def view_for(state: GameState, seat: Seat | None) -> GameState:
     """``state`` as ``seat`` may see it: of its own side everything; of the enemy no unit
     (but those its revealed plots name, ``revealed_on_attack``), dump, truck group,
     requisition, prisoner count or captured equipment (11.36), and no sealed plot (5.2 III G 3
-    b, d: the enemy's plots only once revealed). The clock,
+    b, d: the enemy's plots only once revealed); only the places its counters stand, which the
+    board shows (``enemy_hexes``). The clock,
     phase, weather, scenario information, chart data and rulings stay whole. ``seat=None`` or
     the umpire: ``state`` itself."""
     if sees_all(seat):
@@ -97,6 +98,9 @@ def view_for(state: GameState, seat: Seat | None) -> GameState:
         prisoners={k: v for k, v in state.prisoners.items() if k == side},
         captured_equipment=tuple(c for c in state.captured_equipment if c[0] == side),
         plots=tuple(p for p in state.plots if p.revealed or p.side == side),
+        enemy_hexes=frozenset(
+            u.location for u in state.units_in_play() if u.side != side and u.location
+        ),
     )
 
 

@@ -124,12 +124,16 @@ def surrenders_when_assaulted(state: GameState, location: str, side: Side) -> bo
 
 def enemy_within_reach(state: GameState, location: str, side: Side) -> bool:
     """Whether a unit in play of ``side``'s enemy stands within ``WARNING_REACH`` hexes of map
-    hex ``location`` (``within_reach``); ``False`` for a place that is not a map hex. A state
-    that holds no enemy unit at all (a side's seat reads only its own, 11.36; a one-sided
-    scenario) cannot tell: ``True``, the warning shown rather than missed."""
+    hex ``location`` (``within_reach``); ``False`` for a place that is not a map hex. A seat's
+    view holds no enemy unit (11.36), only the places they stand (``GameState.enemy_hexes``),
+    which serve instead. A state with no enemy unit at all (a one-sided scenario) cannot tell:
+    ``True``, the warning shown rather than missed."""
     if not MAP_HEX.match(location):
         return False
-    enemies = [u.location for u in state.units_in_play() if u.side != side]
+    if state.enemy_hexes is not None:
+        enemies = list(state.enemy_hexes)
+    else:
+        enemies = [u.location for u in state.units_in_play() if u.side != side]
     if not enemies:
         return True
     return any(MAP_HEX.match(e) and within_reach(location, e) for e in enemies)

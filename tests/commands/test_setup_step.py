@@ -21,10 +21,12 @@ from ledger.journal.store import EventStore, database_url
 from ledger.model.events import ConsumptionPosted, SuppliesArrived
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.seats import Seat
 from ledger.model.setup_step import CounterPlaced, SetupFinished
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import Side
+from ledger.model.view import view_for
 from ledger.reports.setup import setup_checklist
 from ledger.rules.checks import MAP_HEX, warnings, within_reach
 
@@ -245,6 +247,16 @@ def test_the_15_15_warning_only_where_it_bites(tmp_path: Path, graziani_setup: S
     # Derna (B5925: its dump prints no Ammunition) is far from any Commonwealth unit
     assert not any(within_reach("B5925", h) for h in cw_hexes)
     assert "B5925" not in found
+    # an Axis seat's view holds no Commonwealth unit (11.36), only where they stand: the same
+    axis_seat = Seat("Axis FC", "axis", ("field_commander",))
+    seen = view_for(game.state, axis_seat)
+    assert not [u for u in seen.units.values() if u.side == "commonwealth"]
+    assert seen.enemy_hexes == frozenset(
+        u.location for u in game.state.units_in_play("commonwealth") if u.location
+    )
+    assert {
+        w.message.split(":")[0] for w in warnings(seen, "axis") if w.check == "out-of-ammunition"
+    } == {h for h in found if h in {u.location for u in game.state.units_in_play("axis")}}
 
 
 def test_a_field_commanders_seat_sets_its_side_up(tmp_path: Path, graziani_setup: Setup) -> None:
