@@ -174,6 +174,9 @@ def dumps_of(state: GameState, side: Side) -> list[str]:
 def withdraw_form(game: Game, keys: FormKeys) -> None:
     """The withdrawal, where its supplies go, eliminated or not; Preview, then Confirm."""
     state = game.state
+    if not state.schedule.withdrawals:
+        return
+    st.subheader("Withdraw (20.8)")
     open_rows = [w for w in upcoming_withdrawals(state, game.side) if w.status != "recorded"]
     if not open_rows:
         st.caption(f"No {SIDE_NAMES[game.side]} withdrawal is left to record.")
@@ -342,7 +345,6 @@ def render() -> None:
     head = st.container()
     reinforcements = st.container()
     withdrawals = st.container()
-    st.subheader("Withdraw (20.8)")
     withdraw_box = st.container()
     victory = st.container()
     hold_box = st.container()
