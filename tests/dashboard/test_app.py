@@ -45,6 +45,8 @@ PAGES = {
     "views/combat.py": "Combat",
     "views/journal.py": "Journal",
     "views/sheets.py": "Sheets",
+    "views/setup.py": "Set-up",
+    "views/campaign.py": "Reinforcements & victory",
 }
 GAME_PAGES = {
     "views/combined_arms.py": "Combined Arms (SPI 1974)",
