@@ -34,6 +34,7 @@ from scenario_records import (
     render,
     set_up,
     src,
+    with_effects,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,7 +144,7 @@ def graziani() -> tuple[str, dict[str, int]]:
         "# see scenarios/sources/60.22/SOURCE.md.",
     ]
     records = {
-        "ruling": RULINGS,
+        "ruling": with_effects(RULINGS, forces["effects"]),
         "weather": weather(["fall"]),
         "initiative_rating": initiative_ratings(),
         "weapon": forces["weapons"],
@@ -171,6 +172,9 @@ TANK_CLASSES = {  # ruling 60.23-italian-tank-battalion-classes, default 'by-tan
     "it.cv33": "it.k",
     "it.m13_40": "it.l",
 }
+TANK_BATTALIONS = tuple(  # the four that print no class (GAPS U-020)
+    f"it.unassigned_armored.{bn}_tank_bn" for bn in ("v_m", "xxi_m", "i_l", "ii_l")
+)
 ROMMEL = "ge.rommel.rommel"
 ROMMEL_SOURCE = src("data/units/oa/ge/rommel.toml", "d4ce7aaf4be6cf7983b3c67cbb78a3561e16977c")
 COMMANDER_CLASS = {
@@ -194,6 +198,8 @@ GUARDS_HQ = "cw.22_guards_bde.22nd_guards_bde_hq"
 TWENTIETH_AUS = "cw.9_aus_div.20th_australian_inf_bde_hq"
 BERSAGLIERI_22 = "it.unassigned_inf_recon.22nd_bersaglieri_mitrg_coy"
 COUNTERS_140 = ("it.2ccnn_div.140th_infantry_bn", "it.unassigned_blackshirt.140th_ccnn_bn")
+BERSAGLIERI_10 = "it.unassigned_inf_recon.10th_bersaglieri_regt_hq"
+AA_LIGHT, AA_CLASS_LIMIT = "it.aa_light_20mm", 3  # class it.kk's limit (4.46b)
 AA_OVER_LIMIT = ("it.sirte_div.43rd_artillery_regt", "it.ariete_div.132nd_artillery_regt")
 BENGHAZI_HEX = next(r["default"] for r in RULINGS if r["id"] == "60.31-benghazi-hex")
 ARRIVAL_NOTES = {
@@ -340,6 +346,59 @@ def italian_rulings() -> list[dict[str, Any]]:
             "default": "unit-without-ratings",
         },
     ]
+
+
+def italian_effects(forces: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The ``[[ruling.effect]]`` records of the 60.23 rulings (and those of the 60.22 set-up,
+    with Benghazi's victory hex following 60.31-benghazi-hex), by ruling id: what their other
+    options change in the records written here. 60.23-1st-hampshire (a withdrawal the schedule
+    does not print) and 60.23-victory-hexes (the hexes of a whole town) are not expressible as
+    effects on records, so they have none (choosing their other option is refused)."""
+    units = {u["id"]: u for u in forces["units"]}
+    tanks = [uid for uid in units if uid in TANK_BATTALIONS]
+    assert len(tanks) == len(TANK_BATTALIONS), tanks
+    trained = [uid for uid, u in units.items() if u["arrival"] != "start" and u.get("in_training")]
+    effects = dict(forces["effects"])
+    effects["60.31-benghazi-hex"] = [
+        *effects["60.31-benghazi-hex"],
+        {"option": "B4827", "victory": "benghazi", "set": {"hexes": ["B4827"]}},
+    ]
+    effects["60.23-italian-tank-battalion-classes"] = [
+        *(
+            {"option": "all-it.l", "unit": uid, "set": {"class": "it.l"}}
+            for uid in tanks
+            if units[uid]["class"] != "it.l"
+        ),
+        *({"option": "omit", "unit": uid, "omit": True} for uid in tanks),
+    ]
+    effects["60.47-arrivals-training"] = [
+        {"option": "trained", "unit": uid, "set": {"in_training": False}} for uid in trained
+    ]
+    effects["60.23-22nd-guards-hq"] = [{"option": "omit", "unit": GUARDS_HQ, "omit": True}]
+    effects["60.23-20th-aus-bde-parent"] = [
+        {"option": "independent", "unit": TWENTIETH_AUS, "set": {"parent": ""}}
+    ]
+    effects["60.23-22nd-bersaglieri-parent"] = [
+        {"option": "10th-bersaglieri", "unit": BERSAGLIERI_22, "set": {"parent": BERSAGLIERI_10}}
+    ]
+    effects["60.23-two-counters-140"] = [
+        {"option": "one-counter", "unit": COUNTERS_140[1], "omit": True}
+    ]
+    effects["60.23-aa-over-class-limit"] = [
+        {
+            "option": "class-limit",
+            "unit": uid,
+            "set": {
+                "toe": [
+                    {**h, "points": AA_CLASS_LIMIT} if h["system"] == AA_LIGHT else h
+                    for h in units[uid]["toe"]
+                ]
+            },
+        }
+        for uid in AA_OVER_LIMIT
+    ]
+    effects["60.23-rommel-counter"] = [{"option": "omit", "unit": ROMMEL, "omit": True}]
+    return effects
 
 
 def arrivals() -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
@@ -591,7 +650,7 @@ def italian_campaign() -> tuple[str, dict[str, int]]:
         "# arrivals (air.csv), air and repair facilities, fleet and convoys, replacements.",
     ]
     records = {
-        "ruling": [*RULINGS, *italian_rulings()],
+        "ruling": with_effects([*RULINGS, *italian_rulings()], italian_effects(forces)),
         "withdrawal": withdrawals(),
         "victory": victory(),
         "weather": weather(["fall", "winter"]),

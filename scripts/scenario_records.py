@@ -912,7 +912,46 @@ def set_up(
         "dumps": dumps,
         "trucks": trucks,
         "missing": missing,
+        "effects": set_up_effects(unit_rows, units, dumps, trucks),
     }
+
+
+def set_up_effects(
+    rows: list[dict[str, str]],
+    units: list[dict[str, Any]],
+    dumps: list[dict[str, Any]],
+    trucks: list[dict[str, Any]],
+) -> dict[str, list[dict[str, Any]]]:
+    """The ``[[ruling.effect]]`` records of the 60.22 set-up's rulings, by ruling id: what
+    their other options change in the records written here (docs/scenario-format.md).
+    60.22-san-giorgio and 60.22-tobruk-port-efficiency change no record of the format, so they
+    have none (choosing their other option is refused by the ledger)."""
+    in_file = {u["id"]: u for u in units}
+    as_printed = [
+        {"option": "as-printed", "unit": r["unit_id"], "set": {"parent": ""}}
+        if not in_file[r["unit_id"]].get("detached")
+        else {
+            "option": "as-printed",
+            "unit": r["unit_id"],
+            "set": {"parent": "", "detached": False},
+        }
+        for r in rows
+        if r["parent_formation"] == SEVENTH_MOTOR and r["unit_id"] in in_file
+    ]
+    benghazi = [
+        {"option": "B4827", kind: record["id"], "set": {"location": "B4827"}}
+        for kind, records in (("unit", units), ("dump", dumps), ("trucks", trucks))
+        for record in records
+        if record.get("location") == "A4827"
+    ]
+    return {"60.22-7th-support-group-parent": as_printed, "60.31-benghazi-hex": benghazi}
+
+
+def with_effects(
+    rulings: list[dict[str, Any]], effects: dict[str, list[dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """``rulings`` with their ``effect`` lists from ``effects`` (by ruling id) added."""
+    return [{**r, "effect": effects[r["id"]]} if effects.get(r["id"]) else r for r in rulings]
 
 
 SETUP_SOURCES = [
@@ -969,6 +1008,17 @@ def render(
             "# Rulings: ",
             "#   ",
         ),
+        *(
+            wrap_comment(
+                "A ruling's other options change the records as its [[ruling.effect]] tables "
+                "say; an option of this file's rulings with no effect is refused by the ledger "
+                "(docs/rulings.md).",
+                "#   ",
+                "#   ",
+            )
+            if any(r.get("effect") for r in rulings)
+            else []
+        ),
         "#",
         "# Missing from the reference (the same list as [scenario].missing):",
     ]
@@ -977,7 +1027,10 @@ def render(
     lines += ["", *toml_table("[scenario]", scenario), ""]
     for group in TABLES:
         for record in records.get(group, []):
-            lines += [*toml_table(f"[[{group}]]", record), ""]
+            own = {k: v for k, v in record.items() if k != "effect"}
+            lines += [*toml_table(f"[[{group}]]", own), ""]
+            for effect in record.get("effect", []):
+                lines += [*toml_table(f"[[{group}.effect]]", effect), ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

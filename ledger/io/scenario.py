@@ -32,6 +32,7 @@ from ledger.io.files import (
     read_text,
     tree_problems,
 )
+from ledger.io.scenario_effects import build_effects, effect_problems, option_problems
 from ledger.io.scenario_models import (
     FIELD_CASES,
     MAX_ERRORS,
@@ -123,7 +124,11 @@ def load_scenario(path: Path) -> Setup:
     errors = list(_cross_check(model, locator))
     if errors:
         raise ScenarioError(errors)
-    return _build(model)
+    setup = _build(model)
+    errors = list(option_problems(model, setup, _err(locator)))
+    if errors:
+        raise ScenarioError(_capped(errors))
+    return setup
 
 
 def _error(loc: Sequence[str | int], message: str, locator: _Locator | None = None) -> LedgerError:
@@ -167,7 +172,7 @@ class _Locator:
         self.lines = text.splitlines()
         self.headers: dict[str, list[int]] = {}
         for number, line in enumerate(self.lines, start=1):
-            match = re.match(r"^\s*\[\[?\s*([A-Za-z_]+)\s*\]\]?\s*(#.*)?$", line)
+            match = re.match(r"^\s*\[\[?\s*([A-Za-z_]+(\.[A-Za-z_]+)?)\s*\]\]?\s*(#.*)?$", line)
             if match:
                 self.headers.setdefault(match[1], []).append(number)
 
@@ -183,6 +188,12 @@ class _Locator:
         if index >= len(starts):
             return starts[-1]
         start = starts[index]
+        sub = f"{loc[0]}.{loc[2]}" if len(loc) > 3 and isinstance(loc[3], int) else ""
+        if sub in self.headers:  # a nested table: ("ruling", 3, "effect", 1, "set")
+            end = starts[index + 1] if index + 1 < len(starts) else len(self.lines) + 1
+            inner = [n for n in self.headers[sub] if start < n < end]
+            if loc[3] < len(inner):  # type: ignore[operator]
+                start, loc = inner[loc[3]], loc[3:]  # type: ignore[index]
         key = next((p for p in loc[1:] if isinstance(p, str)), None)
         if key is None:
             return start
@@ -247,11 +258,21 @@ def _cross_check(model: ScenarioFile, where: _Locator) -> Iterable[LedgerError]:
     for i, ruling in enumerate(model.ruling):
         if ruling.default not in ruling.options:
             yield err(("ruling", i, "default"), f"{ruling.default!r} is not one of the options")
+    yield from effect_problems(model, err)
     if model.scenario.end.value() < model.scenario.start.value():
         yield err(("scenario", "end"), "the scenario ends before it starts")
     yield from _dump_sites(model, err)
     yield from _parent_cycles(model, err)
     yield from schedule_problems(model, err)
+
+
+def _err(where: _Locator) -> Callable[[tuple[str | int, ...], str, str], LedgerError]:
+    """Makes the error of a location of the file: ``(loc, message, case)``."""
+
+    def err(loc: tuple[str | int, ...], message: str, case: str = "") -> LedgerError:
+        return LedgerError(_dotted(loc), message, case, where.find(loc))
+
+    return err
 
 
 def _dump_sites(model: ScenarioFile, err: Any) -> Iterable[LedgerError]:
@@ -321,4 +342,5 @@ def _build(model: ScenarioFile) -> Setup:
         ),
         rulings=tuple(_copy(Ruling, r, options=tuple(r.options)) for r in model.ruling),
         schedule=build_schedule(model),
+        ruling_effects=build_effects(model),
     )

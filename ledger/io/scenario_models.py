@@ -183,14 +183,6 @@ class ScenarioIn(_Model):
     missing: list[str] = []
 
 
-class RulingIn(_Model):
-    id: Id
-    case: str
-    question: str
-    options: list[Id] = Field(min_length=1)
-    default: Id
-
-
 class WeaponIn(RatedIn):
     id: Id
     name: Id
@@ -234,6 +226,78 @@ class HoldingIn(_Model):
     system: Id
     points: ToePoints
     flags: list[str] = []
+
+
+Ref = Annotated[str, StringConstraints(strip_whitespace=True)]
+"""A unit named by id, or ``""`` for none (a ruling's effect clearing a parent)."""
+
+
+class EffectSetIn(_Model):
+    """``set`` of a ``[[ruling.effect]]``: the fields a ruling may change, as the record's own
+    table names them. Which of them a record kind accepts is ``EFFECT_FIELDS``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
+    class_: Id | None = Field(default=None, alias="class")
+    location: Id | None = None
+    parent: Ref | None = None
+    attached_to: Ref | None = None
+    detached: bool | None = None
+    basic_morale: int | None = None
+    basic_morale_untrained: int | None = None
+    in_training: bool | None = None
+    arrival: Arrival | None = None
+    toe: list[HoldingIn] | None = None
+    cohesion: Cohesion | None = None
+    hexes: list[Id] | None = Field(default=None, min_length=1)
+    notes: str | None = None
+
+
+EFFECT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "unit": (
+        "class",
+        "location",
+        "parent",
+        "attached_to",
+        "detached",
+        "basic_morale",
+        "basic_morale_untrained",
+        "in_training",
+        "arrival",
+        "toe",
+        "cohesion",
+        "notes",
+    ),
+    "dump": ("location", "notes"),
+    "trucks": ("location", "attached_to", "arrival", "notes"),
+    "victory": ("hexes", "notes"),
+}
+"""The fields a ruling's effect may set on each kind of record: what the set-up says of a
+counter (its class, place, formation, training, TOE, Cohesion), never its id, side or name,
+which other records and the journal refer to."""
+
+
+class RulingEffectIn(_Model):
+    """``[[ruling.effect]]``: what choosing ``option`` does to one record (named by exactly
+    one of ``unit``, ``dump``, ``trucks``, ``victory``): ``set`` some of its fields, or
+    ``omit`` it from the game."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=True)
+    option: Id
+    unit: Id | None = None
+    dump: Id | None = None
+    trucks: Id | None = None
+    victory: Id | None = None
+    set_: EffectSetIn | None = Field(default=None, alias="set")
+    omit: bool = False
+
+
+class RulingIn(_Model):
+    id: Id
+    case: str
+    question: str
+    options: list[Id] = Field(min_length=1)
+    default: Id
+    effect: list[RulingEffectIn] = []
 
 
 class UnitIn(_Model):

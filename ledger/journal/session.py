@@ -20,6 +20,12 @@ from ledger.model.errors import LedgerError
 from ledger.model.events import Event, EventUndone, GameStarted, OperationsStageEnded
 from ledger.model.rulings import RULINGS
 from ledger.model.scenario import Setup
+from ledger.model.scenario_rulings import (
+    chosen_effects,
+    setup_problems,
+    unexpressed_choices,
+    with_ruling_choices,
+)
 from ledger.model.seats import Seat, posting_errors, with_seat
 from ledger.model.source import Source
 from ledger.model.state import GameState
@@ -84,6 +90,7 @@ def create_game(
         errors.append(LedgerError("NAME", "a game needs a name"))
     if errors:
         raise CommandRefused(errors)
+    setup = _as_chosen(setup, choices)
     started = GameStarted(
         Source(
             setup.info.start, reason=f"scenario {setup.info.case} {setup.info.name}", app_made=True
@@ -94,6 +101,27 @@ def create_game(
     )
     store.create_game(name, setup.info.id, started)
     return GameSession(store, name)
+
+
+def _as_chosen(setup: Setup, choices: dict[str, str]) -> Setup:
+    """The set-up the game plays: the chosen options of the scenario's rulings applied
+    (``ledger.model.scenario_rulings``). Raises ``CommandRefused`` for an option the ledger's
+    data does not express, or choices that together leave the set-up broken, naming the
+    rulings."""
+    errors = unexpressed_choices(setup, choices)
+    if errors:
+        raise CommandRefused(errors)
+    played = with_ruling_choices(setup, choices)
+    problems = setup_problems(played)
+    if problems:
+        named = sorted({e.ruling for e in chosen_effects(setup, choices)})
+        raise CommandRefused(
+            [
+                LedgerError("--ruling", f"{', '.join(named)} together: {problem}")
+                for problem in problems
+            ]
+        )
+    return played
 
 
 class GameSession:
