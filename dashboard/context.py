@@ -373,6 +373,10 @@ def _phase_line(game: Game) -> None:
     player = f"Player {now.player}: {side_name(phasing)}" if now.player and phasing else ""
     phase = f"{now.letter}. {now.name} ({player or 'both players'})"
     following = f"next: {PHASES[at + 1].label}" if at + 1 < len(PHASES) else "the last phase"
+    if state.setup_open:  # 59.4: the game starts when every side has finished its set-up
+        phase = "Set-up (59.4)"
+        setting_up = " and ".join(side_name(s) for s in state.setup_open)
+        following = f"{setting_up} setting up; then {now.letter}. {now.name}"
     place.caption(
         f"**{state.clock.short}** · {state.clock.calendar} · **{plain(phase)}** · "
         f"{plain(following)}" + (f"  \nYou: {_who(game)}" if names_seat else "")

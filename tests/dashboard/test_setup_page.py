@@ -71,6 +71,9 @@ def test_the_dashboard_opens_on_set_up_while_the_game_is_in_set_up(in_setup: str
     assert [t.value for t in at.title] == ["Set-up"]
     said = texts(at)
     assert "Axis: setting up · Commonwealth: setting up" in said
+    bar = [c.value for c in at.caption if "GT 1 OpStage 1" in c.value]
+    assert bar and "**Set-up (59.4)**" in bar[0]  # the phase bar: no phase before the start
+    assert "Axis and Commonwealth setting up; then C. Organization Phase" in bar[0]
     assert "Axis: still to place (27)" in said  # the 60.23 Axis counters at a choice location
     assert "Saharan Detachment HQ" in at.dataframe[0].value["Counter"].tolist()
     assert not re.search(r"\bit[._][a-z0-9_]+", said)  # names, never ids
@@ -212,6 +215,8 @@ def test_finishing_both_sides_starts_the_game_and_lands_on_your_phase(in_setup: 
     landing = AppTest.from_file(APP, default_timeout=60).run()
     assert not landing.exception, landing.exception
     assert [t.value for t in landing.title] == ["Your phase"]
+    bar = [c.value for c in landing.caption if "GT 1 OpStage 1" in c.value]
+    assert bar and "**C. Organization Phase (both players)**" in bar[0]
 
 
 @pytest.mark.parametrize("page", ["views/turn.py", "views/overview.py"])
