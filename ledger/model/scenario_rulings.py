@@ -32,6 +32,18 @@ def chosen_effects(setup: Setup, choices: Mapping[str, str]) -> list[RulingEffec
     return [e for e in setup.ruling_effects if choices.get(e.ruling) == e.option]
 
 
+def unexpressed_options(setup: Setup) -> dict[str, tuple[str, ...]]:
+    """The options of ``setup``'s own rulings that its data does not express, by ruling id
+    (those ``unexpressed_choices`` refuses): for a form to mark them before a game is made.
+    ``{"60.23-1st-hampshire": ("withdraw-gt19",), ...}``; rulings with none are left out."""
+    every = {r.id: tuple(r.options) for r in setup.rulings}
+    found = {
+        ruling: tuple(o for o in options if unexpressed_choices(setup, {ruling: o}))
+        for ruling, options in every.items()
+    }
+    return {ruling: options for ruling, options in found.items() if options}
+
+
 def unexpressed_choices(setup: Setup, choices: Mapping[str, str]) -> list[LedgerError]:
     """A refusal for each choice of a non-default option of one of the scenario's own rulings
     that no effect of the file expresses (``NOT_IN_DATA``). The ledger's own rulings

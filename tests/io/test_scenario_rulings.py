@@ -15,7 +15,7 @@ from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.journal.store import EventStore
 from ledger.model.events import GameStarted
 from ledger.model.scenario import Setup
-from ledger.model.scenario_rulings import with_ruling_choices
+from ledger.model.scenario_rulings import unexpressed_options, with_ruling_choices
 
 TANKS = "60.23-italian-tank-battalion-classes"
 V_M, XXI_M = "it.unassigned_armored.v_m_tank_bn", "it.unassigned_armored.xxi_m_tank_bn"
@@ -151,6 +151,15 @@ def test_an_option_not_in_the_data_is_refused_at_new(
         "edit a copy of the scenario file"
     ) in err
     assert main(["new", "g", "--scenario", "italian-campaign", "--db", db]) == 0  # none written
+
+
+def test_the_options_not_in_the_data_are_listed_for_the_form(campaign: Setup) -> None:
+    assert unexpressed_options(campaign) == {
+        "60.22-tobruk-port-efficiency": ("7",),
+        "60.22-san-giorgio": ("fixed-ship-no-ratings",),
+        "60.23-1st-hampshire": ("withdraw-gt19",),
+        "60.23-victory-hexes": ("any-hex-of-town",),
+    }
 
 
 def test_the_cli_plays_the_chosen_option(tmp_path: Path) -> None:
