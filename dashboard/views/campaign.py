@@ -80,6 +80,7 @@ FIELDS: Final = {
     "withdrawal": "Withdrawal",
     "supplies_to": "Supplies go to",
     "trucks": "Transport",
+    "eliminated": "Eliminated instead",
     "side": "Side",
     "place": "Place",
     "holder": "Held by",
@@ -160,6 +161,11 @@ def withdrawals_section(state: GameState) -> None:
                 for c in w.counters
             ]
             show_table(counters, COUNTER_COLUMNS, empty="None of its counters is in the game.")
+            st.caption(plain(f"Leaves from {w.place}."))
+            if w.taken:
+                st.caption(plain(f"Trucks that leave with it (4.43a): {w.taken}."))
+            if w.warnings:
+                st.warning("\n".join(f"- {plain(x)}" for x in w.warnings))
 
 
 def dumps_of(state: GameState, side: Side) -> list[str]:
@@ -232,6 +238,9 @@ def preview(game: Game, keys: FormKeys, previewed: tuple[str, str | None, bool])
         supplies_to=dump,
         eliminated=eliminated,
     )
+    row = next((w for w in upcoming_withdrawals(state) if w.id == which), None)
+    if row is not None and row.warnings and not eliminated:
+        st.warning("\n".join(f"- {plain(x)}" for x in row.warnings))
     if not outcome.ok:
         lines = error_lines(relabelled(outcome, FIELDS).errors, state)
         st.warning("Not now:\n\n" + "\n".join(f"- {line}" for line in lines))
@@ -290,7 +299,8 @@ def victory_section(game: Game) -> None:
     axis, commonwealth = st.columns(2)
     axis.metric("Axis victory points", table.totals["axis"])
     commonwealth.metric("Commonwealth victory points", table.totals["commonwealth"])
-    st.markdown(f"**Result now:** {plain(table.result)} ({table.case})")
+    st.markdown(f"**Result:** {plain(table.result)} ({table.case})")
+    st.caption(plain(table.strategic_line))
     show_table(rows, VICTORY_COLUMNS)
     st.caption(
         "A place scores for its holder only with a supply line: at most one Game-Turn long to "

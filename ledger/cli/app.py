@@ -374,6 +374,7 @@ _TABLE_COLUMNS: dict[str, tuple[str, ...]] = {
         "name",
         "side",
         "location",
+        "status",
         "toe_points",
         "cpa",
         "cp_expended",

@@ -108,9 +108,12 @@ def _withdrawal_row(w: WithdrawalRow, as_json: bool) -> dict[str, Any]:
             f"{c.name} ({c.toe_points} TOE, {c.location or 'no hex'}, {c.status})"
             for c in w.counters
         ),
+        "place": w.place,
         "truck_value_needed": "none printed" if w.required is None else w.required,
         "truck_value_available": format_cp(w.available),
+        "trucks_taken": w.taken,
         "short": w.shortfall,
+        "warnings": list(w.warnings),
     }
     if as_json:
         row["id"] = w.id
@@ -140,11 +143,19 @@ def _print_withdrawal(w: WithdrawalRow) -> None:
     from ledger.model.quantities import format_cp
 
     print(f"{w.name}: due {w.due.short} ({w.status})")
+    print(f"  leaves from: {w.place}")
     needed = "none printed" if w.required is None else f"{w.required} truck value needed"
     short = f", {w.shortfall} short" if w.shortfall else ""
-    print(f"  transport: {needed}, {format_cp(w.available)} available{short} (4.43a)")
+    print(
+        f"  transport: {needed}, {format_cp(w.available)} available with its counters and "
+        f"empty at Cairo or Alexandria{short} (4.43a)"
+    )
+    if w.taken:
+        print(f"  trucks that leave with it: {w.taken}")
     for c in w.counters:
         print(f"  {c.name}: {c.toe_points} TOE, {c.location or 'no hex'}, {c.status}")
+        for warning in c.warnings:
+            print(f"    warning: {warning}")
     print()
 
 
@@ -205,6 +216,12 @@ def _run_victory(app: App, session: GameSession, args: argparse.Namespace) -> No
     record the place's holder first (refused, naming the option, when one is missing)."""
     from ledger.model.errors import LedgerError
 
+    if args.place is not None:
+        from ledger.commands.campaign import find_place
+
+        place = find_place(session.view, args.place, "--place")
+        if isinstance(place, LedgerError):
+            raise Refused([place])
     options = ("--place", "--holder", "--supply-line")
     given = [getattr(args, o[2:].replace("-", "_")) is not None for o in options]
     if any(given) and not all(given):
@@ -258,6 +275,8 @@ def _print_victory(state: GameState, args: argparse.Namespace) -> None:
                 "strategic": table.strategic,
                 "winner": table.winner,
                 "result": table.result,
+                "final": table.final,
+                "strategic_victory": table.strategic_line,
             },
             True,
         )
@@ -266,6 +285,7 @@ def _print_victory(state: GameState, args: argparse.Namespace) -> None:
     print(
         f"Axis {table.totals['axis']}, Commonwealth {table.totals['commonwealth']}: {table.result}"
     )
+    print(table.strategic_line)
 
 
 HANDLERS: dict[str, Handler] = {

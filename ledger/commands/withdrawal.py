@@ -19,56 +19,62 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ledger.commands.outcome import Outcome, refuse
+from ledger.commands.withdrawal_transport import (
+    WITHDRAWAL_PLACE,
+    Taken,
+    at_cairo_or_alexandria,
+    eligible_convoys,
+    take_points,
+    taken_value,
+    truck_value,
+)
 from ledger.model.campaign import UnitsWithdrawn, Withdrawal
 from ledger.model.errors import LedgerError
-from ledger.model.holdings import TruckGroup
 from ledger.model.quantities import Supplies
 from ledger.model.seats import side_name
 from ledger.model.source import Source
 from ledger.model.state import GameState
-
-TRUCK_VALUE: dict[str, Fraction] = {
-    "light": Fraction(1, 2),
-    "medium": Fraction(1),
-    "heavy": Fraction(2),
-}
-"""Truck value of one truck point of each type (4.43a footnote)."""
-
-
-def truck_value(group: TruckGroup) -> Fraction:
-    """The truck value of a truck group (4.43a footnote): light truck points 1/2 each, medium
-    1, heavy 2; an exact ``Fraction`` (7 light points are 3 1/2)."""
-    return (
-        group.light * TRUCK_VALUE["light"]
-        + group.medium * TRUCK_VALUE["medium"]
-        + group.heavy * TRUCK_VALUE["heavy"]
-    )
+from ledger.model.trucks import add_points
+from ledger.rules.organization import (
+    current_parent,
+    formation_tree,
+    formation_truck_points,
+    highest_parent,
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Transport:
-    """The transport of a withdrawal at the time (4.43a; ruling ``withdrawal-transport``):
-    ``required`` truck value printed (``None``: none printed), ``convoys`` the truck value of
-    the side's second/third-line truck groups in play (anywhere: the ledger does not trace
-    their road), ``attached`` that of the first-line trucks attached to its counters (they
-    leave with them), ``available`` the two together and ``shortfall`` the whole truck value
-    points missing (0: none; rounded up)."""
+    """The transport of a withdrawal at the time (4.43a; interpretation scen-0006, ruling
+    ``withdrawal-transport``): ``required`` truck value printed (``None``: none printed),
+    ``attached`` that of the first-line trucks attached to its counters (they leave with
+    them, all of them), ``convoys`` that of the side's eligible empty second/third-line trucks
+    at Cairo or Alexandria (``withdrawal_transport.eligible_convoys``), ``available`` the two
+    together, ``taken`` the convoy truck points that would go with it to make up the printed
+    minimum ((group id, light, medium, heavy)) and ``shortfall`` the whole truck value points
+    still missing (0: none; rounded up)."""
 
     required: int | None
     convoys: Fraction
     attached: Fraction
     available: Fraction
     shortfall: int
+    taken: tuple[Taken, ...] = ()
 
 
 def find_withdrawal(
     state: GameState, text: str, field: str = "withdrawal"
 ) -> Withdrawal | LedgerError:
-    """The scheduled withdrawal ``text`` names, by its id or its name (case does not matter);
-    an error for ``field`` naming the scenario's withdrawals when it names none (20.8)."""
+    """The scheduled withdrawal ``text`` names: by its id or its name, or by the printed name
+    or id of its first counter (``"5th Indian Bde HQ"``), case not mattering; an error for
+    ``field`` naming the scenario's withdrawals when it names none (20.8)."""
     wanted = text.strip().casefold()
     for w in state.schedule.withdrawals:
         if text == w.id or wanted in (w.id.casefold(), w.name.casefold()):
+            return w
+    for w in state.schedule.withdrawals:
+        first = state.units.get(w.units[0]) if w.units else None
+        if first is not None and wanted in (first.id.casefold(), first.name.casefold()):
             return w
     known = "; ".join(w.name for w in state.schedule.withdrawals)
     return LedgerError(
@@ -109,15 +115,9 @@ def attached_trucks(state: GameState, unit_ids: Iterable[str]) -> list[str]:
 
 
 def transport(state: GameState, withdrawal: Withdrawal) -> Transport:
-    """The withdrawal's ``Transport`` now: what it requires against the side's trucks."""
-    convoys = sum(
-        (
-            truck_value(g)
-            for g in state.trucks.values()
-            if g.side == withdrawal.side and g.line == "second_third" and g.in_play(state.clock)
-        ),
-        Fraction(0),
-    )
+    """The withdrawal's ``Transport`` now (4.43a, scen-0006): its counters' attached
+    first-line trucks, then eligible empty convoy truck points at Cairo or Alexandria taken to
+    make up the printed minimum (``take_points``), and what is still short."""
     attached = sum(
         (
             truck_value(state.trucks[g])
@@ -125,10 +125,30 @@ def transport(state: GameState, withdrawal: Withdrawal) -> Transport:
         ),
         Fraction(0),
     )
-    available = convoys + attached
+    groups = eligible_convoys(state, withdrawal.side)
+    convoys = sum((truck_value(g) for g in groups), Fraction(0))
     required = withdrawal.truck_value_points
-    short = 0 if required is None else max(0, math.ceil(required - available))
-    return Transport(required, convoys, attached, available, short)
+    taken = () if required is None else take_points(groups, required - attached)
+    short = 0 if required is None else max(0, math.ceil(required - attached - taken_value(taken)))
+    return Transport(required, convoys, attached, attached + convoys, short, taken)
+
+
+def away_counters(state: GameState, withdrawal: Withdrawal) -> list[str]:
+    """The ids of the withdrawal's counters in play not at Cairo or Alexandria (20.83:
+    eliminated at the deadline unless they get there), in schedule order."""
+    return [
+        u
+        for u in remaining(state, withdrawal)
+        if not at_cairo_or_alexandria(state.units[u].location)
+    ]
+
+
+def place_warning(state: GameState, unit_id: str) -> str:
+    """The 20.83 warning for a counter away from Cairo and Alexandria, in players' words."""
+    return (
+        f"{state.units[unit_id].name} ({state.units[unit_id].location or 'no hex'}) is not at "
+        "Cairo or Alexandria: eliminated under 20.83 unless it gets there — or use --eliminated"
+    )
 
 
 def withdraw(
@@ -183,20 +203,28 @@ def withdraw(
     if errors:
         return refuse(*errors)
     trucks = attached_trucks(state, leaving)
+    errors += _left_behind(state, w, leaving, trucks)
     carried = [(u, state.units[u].supplies) for u in leaving] + [
         (g, state.trucks[g].cargo) for g in trucks
     ]
     returned = tuple((h, s) for h, s in carried if not s.is_zero)
     short = 0
+    taken: tuple[Taken, ...] = ()
     if not eliminated:
+        if state.ruling("withdrawal-place") == "refuse":
+            errors += [
+                LedgerError("eliminated", place_warning(state, u), "20.83")
+                for u in away_counters(state, w)
+            ]
         moved = transport(state, w)
-        short = moved.shortfall
+        short, taken = moved.shortfall, moved.taken
         if short and state.ruling("withdrawal-transport") == "refuse":
             errors.append(
                 LedgerError(
                     "trucks",
                     f"{w.name} needs {moved.required} truck value; "
-                    f"{side_name(w.side)} has {_fraction_text(moved.available)} "
+                    f"{side_name(w.side)} has {_fraction_text(moved.available)} with it and "
+                    f"empty at {WITHDRAWAL_PLACE} "
                     f"({short} short; ruling withdrawal-transport=refuse)",
                     "4.43a",
                 )
@@ -216,9 +244,65 @@ def withdraw(
                 short,
                 tuple(trucks),
                 eliminated,
+                taken,
             ),
         )
     )
+
+
+def _left_behind(
+    state: GameState, w: Withdrawal, leaving: list[str], trucks: list[str]
+) -> list[LedgerError]:
+    """Why the withdrawal would strand units that stay (8.95, 9.21): units riding truck
+    points of their formation that leave with it (the formation keeps fewer points than its
+    staying riders ride), and units with a leaving HQ (attached to it, or assigned and not
+    detached) that are not themselves in the withdrawal."""
+    gone = set(leaving)
+    errors = []
+    for top in sorted({highest_parent(state, u) for u in leaving}):
+        members = list(formation_tree(state, top).walk())
+        riders = [u for u in members if u.id not in gone and any(u.carried_by)]
+        if not riders:
+            continue
+        ids = {u.id for u in members}
+        going = [state.trucks[g] for g in trucks if state.trucks[g].attached_to in ids]
+        kept = tuple(
+            a - b
+            for a, b in zip(
+                formation_truck_points(state, top),
+                add_points(*((g.light, g.medium, g.heavy) for g in going)),
+                strict=True,
+            )
+        )
+        ridden = add_points(*(u.carried_by for u in riders))
+        if any(r > k for r, k in zip(ridden, kept, strict=True)):
+            names = ", ".join(
+                f"{u.name} ({'/'.join(str(n) for n in u.carried_by)})" for u in riders
+            )
+            errors.append(
+                LedgerError(
+                    "withdrawal",
+                    f"{names} ride{'s' if len(riders) == 1 else ''} truck points of "
+                    f"{state.units[top].name}'s formation that leave with {w.name} "
+                    f"({'/'.join(str(n) for n in kept)} light/medium/heavy would stay): unload "
+                    "them first (load-troops with all points 0)",
+                    "8.95",
+                )
+            )
+    hanging = [u for u in state.units_in_play() if u.id not in gone and current_parent(u) in gone]
+    if hanging:
+        names = ", ".join(
+            f"{u.name} (with {state.units[current_parent(u) or ''].name})" for u in hanging
+        )
+        errors.append(
+            LedgerError(
+                "withdrawal",
+                f"{names}: not in {w.name} but with a leaving HQ: detach "
+                f"{'it' if len(hanging) == 1 else 'them'} first (detach)",
+                "9.21",
+            )
+        )
+    return errors
 
 
 def _dump(
@@ -258,6 +342,18 @@ def _dump(
                     "20.8",
                 )
             ]
+        dump = own[hits[0]]
+        hexes = {state.units[u].location for u in leaving}
+        if dump.location not in hexes and not at_cairo_or_alexandria(dump.location):
+            return None, [
+                LedgerError(
+                    "supplies_to",
+                    f"{dump.name} ({dump.location}) is neither at the counters' hex "
+                    f"({', '.join(sorted(hexes))}) nor at {WITHDRAWAL_PLACE}: what they carry "
+                    "goes back to a dump where they stand or where they leave from",
+                    "20.8",
+                )
+            ]
         return hits[0], []
     if not carrying:
         return None, []
@@ -269,8 +365,9 @@ def _dump(
     return None, [
         LedgerError(
             "supplies_to",
-            f"name the {side_name(w.side)} dump that takes what {w.name} carries "
-            f"(dumps at its counters' hex: {named}; ruling withdrawal-supplies=to-dump)",
+            f"name the {side_name(w.side)} dump that takes what {w.name} carries with "
+            f"--supplies-to (a dump at its counters' hex or at Cairo or Alexandria; at its "
+            f"counters' hex: {named}; ruling withdrawal-supplies=to-dump)",
             "20.8",
         )
     ]

@@ -25,7 +25,8 @@ def reinforcements_arrived(d: Draft, event: ReinforcementsArrived, sign: int) ->
 
 def units_withdrawn(d: Draft, event: UnitsWithdrawn, sign: int) -> None:
     """The withdrawn units, and the first-line truck groups attached to them, leave play
-    (20.8); what they carried (``event.returned``) goes to the dump ``event.to_holder`` or is
+    (20.8), with the convoy truck points taken to carry them (``event.convoy_points``, 4.43a;
+    a convoy left with none leaves play); what they carried (``event.returned``) goes to the dump ``event.to_holder`` or is
     lost (``None``). Reversed, they are back in play with exactly what they carried and the
     dump gives it back."""
     gone = sign > 0
@@ -33,6 +34,14 @@ def units_withdrawn(d: Draft, event: UnitsWithdrawn, sign: int) -> None:
         d.units.fields(unit_id)["withdrawn"] = gone
     for group_id in event.trucks:
         d.trucks.fields(group_id)["withdrawn"] = gone
+    for group_id, light, medium, heavy in event.convoy_points:
+        fields = d.trucks.fields(group_id)
+        if not gone:
+            fields["withdrawn"] = False  # a group emptied by the withdrawal is back
+        for kind, n in (("light", light), ("medium", medium), ("heavy", heavy)):
+            fields[kind] = fields[kind] - n if gone else fields[kind] + n
+        if gone and not (fields["light"] or fields["medium"] or fields["heavy"]):
+            fields["withdrawn"] = True
     total = Supplies()
     for holder, supplies in event.returned:
         if holder in d.units:

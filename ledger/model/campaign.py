@@ -125,7 +125,10 @@ class UnitsWithdrawn:
     time (0: none), recorded, not enforced, under the game's ruling. ``trucks`` are the
     first-line truck groups attached to the units, which leave with them (their cargo is in
     ``returned`` too); ``eliminated`` marks counters eliminated instead (20.83: not at Cairo or
-    Alexandria, or below the required TOE, at the deadline)."""
+    Alexandria, or below the required TOE, at the deadline). ``convoy_points`` are the empty
+    second/third-line truck points taken with it to make up the printed transport (4.43a,
+    scen-0006): (truck group id, light, medium, heavy) taken from each group, so reversal
+    gives them back exactly (a group left with no points leaves play)."""
 
     source: Source
     withdrawal_id: str
@@ -135,6 +138,7 @@ class UnitsWithdrawn:
     transport_shortfall: int = 0
     trucks: tuple[str, ...] = ()
     eliminated: bool = False
+    convoy_points: tuple[tuple[str, int, int, int], ...] = ()
     kind: Literal["units_withdrawn"] = "units_withdrawn"
 
 

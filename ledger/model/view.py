@@ -197,6 +197,7 @@ def _touched(event: Event, state: GameState) -> Iterator[str]:
         yield from (*event.units, *event.trucks)
     elif isinstance(event, UnitsWithdrawn):
         yield from (*event.units, *event.trucks)
+        yield from (c[0] for c in event.convoy_points)
         if event.to_holder is not None:
             yield event.to_holder
 

@@ -11,7 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ledger.commands.withdrawal import recorded, remaining, transport
+from ledger.commands.withdrawal import place_warning, recorded, remaining, transport
+from ledger.commands.withdrawal_transport import (
+    WITHDRAWAL_PLACE,
+    at_cairo_or_alexandria,
+    taken_text,
+)
 from ledger.model.campaign import Withdrawal
 from ledger.model.clock import GameTime
 from ledger.model.seats import side_name
@@ -65,13 +70,16 @@ def next_arrivals(state: GameState, side: Side | None = None) -> list[ArrivalRow
 @dataclass(frozen=True, slots=True)
 class WithdrawnCounter:
     """A counter of a withdrawal as it stands: ``name`` as printed, its TOE Strength Points
-    and hex now, and whether it is in play, not yet arrived or already gone."""
+    and hex now, and whether it is in play, not yet arrived or already gone. ``warnings``
+    (20.83) for a counter in play: not at Cairo or Alexandria, below its full TOE (its
+    class's maximum TOE)."""
 
     id: str
     name: str
     toe_points: int
     location: str
     status: str
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +91,9 @@ class WithdrawalRow:
     printed (``None``: none), ``available`` the side's truck value now (second/third-line
     convoys in play plus the first-line trucks attached to the counters, 4.43a footnote:
     light 1/2, medium 1, heavy 2) and ``shortfall`` the whole points missing; ``place`` where
-    the counters must be (20.83)."""
+    the counters must be (20.83). ``available`` is the attached first-line trucks plus the
+    side's eligible empty convoys at Cairo or Alexandria (scen-0006), ``taken`` the convoy
+    truck points that would leave with it, in players' words (empty: none)."""
 
     id: str
     name: str
@@ -97,6 +107,12 @@ class WithdrawalRow:
     motorization_points: int | None
     place: str
     case: str
+    taken: str = ""
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Every counter's 20.83 warnings, in counter order."""
+        return tuple(x for c in self.counters for x in c.warnings)
 
 
 def withdrawal_status(state: GameState, w: Withdrawal) -> str:
@@ -133,7 +149,14 @@ def upcoming_withdrawals(state: GameState, side: Side | None = None) -> list[Wit
             else:
                 status = "not arrived"
             counters.append(
-                WithdrawnCounter(unit.id, unit.name, unit.toe_points, unit.location, status)
+                WithdrawnCounter(
+                    unit.id,
+                    unit.name,
+                    unit.toe_points,
+                    unit.location,
+                    status,
+                    _warnings(state, unit_id) if status == "in play" else (),
+                )
             )
         rows.append(
             WithdrawalRow(
@@ -147,11 +170,36 @@ def upcoming_withdrawals(state: GameState, side: Side | None = None) -> list[Wit
                 moved.available,
                 moved.shortfall,
                 w.motorization_points,
-                w.place,
+                _place(w.place),
                 w.case or "20.8",
+                taken_text(state, moved.taken),
             )
         )
     return rows
+
+
+def _place(place: str) -> str:
+    """Where the counters must be, with its case: ``"Cairo or Alexandria (20.83)"``."""
+    if not place:
+        return WITHDRAWAL_PLACE
+    return place if "20.83" in place else f"{place} (20.83)"
+
+
+def _warnings(state: GameState, unit_id: str) -> tuple[str, ...]:
+    """The 20.83 warnings of a withdrawing counter in play: away from Cairo and Alexandria,
+    below its full TOE (its class's maximum TOE, when known)."""
+    unit = state.units[unit_id]
+    found = []
+    if not at_cairo_or_alexandria(unit.location):
+        found.append(place_warning(state, unit_id))
+    cls = state.classes.get(unit.class_id)
+    full = None if cls is None else cls.max_toe
+    if full is not None and unit.toe_points < full:
+        found.append(
+            f"{unit.name} is below its full TOE ({unit.toe_points} of {full} TOE Strength "
+            "Points): eliminated under 20.83 unless rebuilt — or use --eliminated"
+        )
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +231,8 @@ class VictoryTable:
     """The 60.82 victory table: ``rows`` by the scenario's order, ``totals`` per side,
     ``strategic`` whether the players declared that no Italian combat unit has a supply line
     left (the Commonwealth's strategic victory), ``winner`` (``None``: a draw, or no places)
-    and ``result`` in players' words."""
+    and ``result`` in players' words; ``final`` False before the scenario's last Operations
+    Stage, when ``result`` reads "if the game ended now: ..." (``winner`` is who would win)."""
 
     rows: tuple[VictoryRow, ...]
     totals: dict[Side, int]
@@ -191,6 +240,16 @@ class VictoryTable:
     winner: Side | None
     result: str
     case: str = "60.82"
+    final: bool = True
+
+    @property
+    def strategic_line(self) -> str:
+        """The Commonwealth's strategic victory condition and whether it is declared."""
+        said = "declared" if self.strategic else "not declared"
+        return (
+            "Commonwealth strategic victory (no Italian combat unit with a supply line left "
+            f"on the game-map, 60.82): {said}"
+        )
 
 
 def victory_table(state: GameState, *, italian_supply_cut: bool = False) -> VictoryTable:
@@ -238,7 +297,10 @@ def victory_table(state: GameState, *, italian_supply_cut: bool = False) -> Vict
     else:
         winner = None
         result = f"draw: {totals['axis']} points each (ruling victory-tie)"
-    return VictoryTable(tuple(rows), totals, italian_supply_cut, winner, result)
+    final = state.clock >= state.info.end
+    if not final:
+        result = f"if the game ended now: {result}"
+    return VictoryTable(tuple(rows), totals, italian_supply_cut, winner, result, final=final)
 
 
 Waiting = tuple[str, str, str, str, tuple[str, ...], bool]

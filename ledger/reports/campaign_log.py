@@ -5,6 +5,7 @@ their printed names (``ledger.reports.event_log.describe`` calls ``describe_camp
 
 from __future__ import annotations
 
+from ledger.commands.withdrawal_transport import taken_text
 from ledger.model.campaign import ReinforcementsArrived, UnitsWithdrawn, VictoryPlaceHeld
 from ledger.model.quantities import Supplies
 from ledger.model.seats import side_name
@@ -44,6 +45,9 @@ def describe_campaign_event(
         if not carried.is_zero:
             where = "lost" if event.to_holder is None else f"to {_name(state, event.to_holder)}"
             line += f"; carried {carried.describe()} {where}"
+        if event.convoy_points:
+            taken = taken_text(state, event.convoy_points) if state is not None else ""
+            line += f"; with {taken or 'convoy truck points'} (4.43a)"
         if event.transport_shortfall:
             line += f"; {event.transport_shortfall} truck value points short (4.43a)"
         return line

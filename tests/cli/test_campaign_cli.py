@@ -62,7 +62,11 @@ def test_victory_records_a_holder_and_shows_the_table(italian: Player) -> None:
         "victory", "--place", "Tobruk", "--holder", "commonwealth", "--supply-line", "yes"
     ).stdout
     assert "Tobruk held by the Commonwealth with a supply line (60.82)" in out
-    assert "Axis 0, Commonwealth 25: Commonwealth victory on points, 25 to 0" in out
+    assert (
+        "Axis 0, Commonwealth 25: if the game ended now: Commonwealth victory on points, 25 to 0"
+    ) in out
+    assert "Commonwealth strategic victory (no Italian combat unit" in out
+    assert "60.82): not declared" in out
     italian.run("victory", "--place", "mersa_matruh", "--holder", "axis", "--supply-line", "yes")
     table = italian.json("victory")
     assert table["totals"] == {"axis": 100, "commonwealth": 25}
@@ -76,6 +80,9 @@ def test_victory_records_a_holder_and_shows_the_table(italian: Player) -> None:
     assert "no victory place 'Cairo'" in cairo and "Mersa Matruh" in cairo and "60.82" in cairo
     half = italian.run("victory", "--place", "Tobruk", ok=False).stderr
     assert "--holder" in half
+    # An unknown place is named first, before the options still missing.
+    atlantis = italian.run("victory", "--place", "Atlantis", "--holder", "axis", ok=False).stderr
+    assert "no victory place 'Atlantis'" in atlantis and "--supply-line" not in atlantis
     assert len(italian.json("history")) == before
 
 
@@ -92,10 +99,25 @@ def test_a_withdrawal_due_holds_the_end_of_stage_until_recorded(
     assert "5th Indian Bde HQ group is due GT 1 OpStage 2 and not recorded" in refused
     assert 'quartermaster withdraw "5th Indian Bde HQ group"' in refused
     shown = player.run("withdrawals").stdout
-    assert "due" in shown and "215" in shown  # 10 truck value needed, 215 available
-    done = player.run("withdraw", "5th Indian Bde HQ group", "--supplies-to", "Mersa Matruh")
+    # 10 truck value needed; 85 empty at Cairo (60) and Alexandria (25) available
+    assert "due" in shown and "10 truck value needed, 85 available" in shown
+    assert "leaves from: Cairo or Alexandria (20.83)" in shown
+    assert "trucks that leave with it: 5 heavy truck points of" in shown
+    assert (
+        "1st Royal Fusiliers (D3615) is not at Cairo or Alexandria: eliminated under 20.83 "
+        "unless it gets there — or use --eliminated"
+    ) in shown
+    preview = player.run("withdraw", "5th Indian Bde HQ", "--preview").stdout
+    assert "is not at Cairo or Alexandria" in preview and "Cairo or Alexandria (20.83)" in preview
+    elsewhere = player.run(
+        "withdraw", "5th Indian Bde HQ", "--supplies-to", "Sidi Barrani", ok=False
+    ).stderr
+    assert "Sidi Barrani (C4131) is neither at the counters' hex (D3615)" in elsewhere
+    done = player.run(
+        "withdraw", "5th Indian Bde HQ", "--supplies-to", "Alexandria (unlimited supply)"
+    )
     assert "5th Indian Bde HQ group withdrawn (20.8): 5th Indian Bde HQ" in done.stdout
-    assert "to Mersa Matruh" in done.stdout
+    assert "to Alexandria" in done.stdout
     again = player.run("withdraw", "cw-wd-01", ok=False).stderr
     assert "already recorded" in again
     assert "GT 1 OpStage 3" in player.run("end-stage").stdout

@@ -3,6 +3,8 @@ its supply line; the table scores a place only for a holder with a supply line."
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from ledger.commands.campaign import hold_place
@@ -51,9 +53,16 @@ def test_points_only_for_a_holder_with_a_supply_line(state: GameState) -> None:
     assert rows["siwa"].holder_text == "not recorded" and rows["siwa"].scored["axis"] == 0
     assert rows["tobruk"].points == {"axis": 50, "commonwealth": 25}
     assert table.totals == {"axis": 100, "commonwealth": 75}
-    assert (table.winner, table.result) == ("axis", "Axis victory on points, 100 to 75")
+    # GT 1 of six: the table says what the end would give, not a verdict.
+    assert not table.final and table.winner == "axis"
+    assert table.result == "if the game ended now: Axis victory on points, 100 to 75"
+    assert table.strategic_line.endswith("supply line left on the game-map, 60.82): not declared")
+    last = victory_table(replace(held, clock=held.info.end))  # GT 6 OpStage 3
+    assert last.final and last.result == "Axis victory on points, 100 to 75"
     cut = victory_table(held, italian_supply_cut=True)
-    assert cut.winner == "commonwealth" and cut.result.startswith("Commonwealth strategic victory")
+    assert cut.winner == "commonwealth"
+    assert cut.result.startswith("if the game ended now: Commonwealth strategic victory")
+    assert cut.strategic_line.endswith(": declared")
 
 
 def test_equal_totals_follow_the_tie_ruling(graziani_setup: Setup) -> None:
@@ -64,7 +73,7 @@ def test_equal_totals_follow_the_tie_ruling(graziani_setup: Setup) -> None:
     )
     drawn = victory_table(holding(begin(campaign_setup(graziani_setup)), *records))
     assert (drawn.totals, drawn.winner) == ({"axis": 100, "commonwealth": 100}, None)
-    assert drawn.result == "draw: 100 points each (ruling victory-tie)"
+    assert drawn.result == "if the game ended now: draw: 100 points each (ruling victory-tie)"
     tie_cw = begin(campaign_setup(graziani_setup), (("victory-tie", "commonwealth"),))
     assert victory_table(holding(tie_cw, *records)).winner == "commonwealth"
 

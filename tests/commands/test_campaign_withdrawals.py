@@ -39,7 +39,16 @@ MATRUH = "cw_mersa_matruh"
 
 @pytest.fixture
 def setup(graziani_setup: Setup) -> Setup:
-    return campaign_setup(graziani_setup)
+    """The campaign set-up with the 5th Indian Bde HQ group at Mersa Matruh (D3714), where
+    the Commonwealth has a dump (the set-up puts it at D3615, where it has none)."""
+    return at_matruh(campaign_setup(graziani_setup))
+
+
+def at_matruh(setup: Setup) -> Setup:
+    units = tuple(
+        replace(u, location="D3714") if u.id in FIFTH_BDE_GROUP else u for u in setup.units
+    )
+    return replace(setup, units=units)
 
 
 @pytest.fixture
@@ -66,15 +75,21 @@ def test_withdrawing_takes_exactly_its_counters_out_with_their_supplies_to_a_dum
     due: GameState,
 ) -> None:
     in_play_before = {u.id for u in due.units_in_play("commonwealth")}
-    # No Commonwealth dump at D3615, where the group stands: the player names one (to-dump).
+    # Mersa Matruh's dump stands at the group's hex: the default (to-dump); a dump elsewhere
+    # (Sidi Barrani, C4131) is neither where they stand nor where they leave from.
     unnamed = withdraw(due, "5th Indian Bde HQ group", CW)
-    assert [(e.field, e.case) for e in unnamed.errors] == [("supplies_to", "20.8")]
+    assert unnamed.ok and unnamed.events[0].to_holder == MATRUH  # type: ignore[attr-defined]
+    elsewhere = withdraw(due, "cw-wd-01", CW, supplies_to="Sidi Barrani")
+    assert [(e.field, e.case) for e in elsewhere.errors] == [("supplies_to", "20.8")]
+    assert "Sidi Barrani (C4131) is neither at the counters' hex (D3714)" in (
+        elsewhere.errors[0].message
+    )
     outcome = withdraw(due, "5th indian bde hq group", CW, supplies_to="Mersa Matruh")
     assert outcome.ok
     (event,) = outcome.events
     assert isinstance(event, UnitsWithdrawn)
     assert event.units == FIFTH_BDE_GROUP and event.to_holder == MATRUH
-    assert event.transport_shortfall == 0  # 10 needed, 215 available
+    assert event.transport_shortfall == 0  # 10 needed: 5 heavy points of the Cairo convoy
     after = apply(due, event)
     left = {u.id for u in after.units_in_play("commonwealth")}
     assert in_play_before - left == set(FIFTH_BDE_GROUP)
@@ -114,16 +129,17 @@ def test_eliminated_instead_loses_the_supplies_and_asks_no_transport(due: GameSt
 
 
 def test_transport_shortfall_recorded_or_refused_by_ruling(setup: Setup) -> None:
-    # The Commonwealth's second/third-line trucks at the start (60.22): 0/40/10, 10/20/0,
-    # 15/40/5 and 5/30/20 light/medium/heavy = 60 + 25 + 57 1/2 + 72 1/2 = 215 truck value.
+    # The Commonwealth's empty second/third-line trucks at Cairo or Alexandria at the start
+    # (60.22): 0/40/10 at Cairo and 10/20/0 at Alexandria light/medium/heavy = 60 + 25 = 85
+    # truck value (scen-0006: not the air-facility convoy, nor the one "Anywhere, maps").
     heavy = replace(WITHDRAWAL, truck_value_points=300)
     short_setup = replace(setup, schedule=CampaignSchedule(withdrawals=(heavy,)))
     state = next_stage(begin(short_setup))
     moved = transport(state, heavy)
-    assert (moved.required, moved.convoys, moved.attached) == (300, Fraction(215), Fraction(0))
-    assert moved.shortfall == 85
+    assert (moved.required, moved.convoys, moved.attached) == (300, Fraction(85), Fraction(0))
+    assert moved.shortfall == 215
     row = upcoming_withdrawals(state)[0]
-    assert (row.required, row.available, row.shortfall, row.status) == (300, 215, 85, "due")
+    assert (row.required, row.available, row.shortfall, row.status) == (300, 85, 215, "due")
     assert [c.name for c in row.counters] == [
         "5th Indian Bde HQ",
         "1st Royal Fusiliers",
@@ -131,11 +147,12 @@ def test_transport_shortfall_recorded_or_refused_by_ruling(setup: Setup) -> None
         "4/6 Rajputana Rifles",
     ]
     recorded = withdraw(state, "cw-wd-01", CW, supplies_to=MATRUH)
-    assert recorded.ok and recorded.events[0].transport_shortfall == 85  # type: ignore[attr-defined]
+    assert recorded.ok and recorded.events[0].transport_shortfall == 215  # type: ignore[attr-defined]
     strict = next_stage(begin(short_setup, (("withdrawal-transport", "refuse"),)))
     refused = withdraw(strict, "cw-wd-01", CW, supplies_to=MATRUH)
     assert [(e.field, e.case) for e in refused.errors] == [("trucks", "4.43a")]
-    assert "needs 300 truck value; Commonwealth has 215 (85 short" in refused.errors[0].message
+    assert "needs 300 truck value; Commonwealth has 85 with it" in refused.errors[0].message
+    assert "(215 short; ruling withdrawal-transport=refuse)" in refused.errors[0].message
 
 
 def test_the_stage_does_not_end_while_a_withdrawal_due_is_not_recorded(setup: Setup) -> None:
@@ -181,9 +198,9 @@ def test_waiting_on_the_rear_area_commander_from_a_game_turn_ahead(setup: Setup)
     ]
     assert item.summary == (
         "Commonwealth: 5th Indian Bde HQ group withdraws GT 1 OpStage 2 "
-        "(needs 10 truck value, 215 available)"
+        "(needs 10 truck value, 85 available)"
     )
-    assert item.lines[0] == "5th Indian Bde HQ (D3615, in play)" and not item.warning
+    assert item.lines[0] == "5th Indian Bde HQ (D3714, in play)" and not item.warning
     assert not [
         p for p in agenda.pending(state, "axis", "rear_area_commander") if p.kind == "withdrawal"
     ]

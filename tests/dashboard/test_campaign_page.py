@@ -143,6 +143,13 @@ def test_the_withdraw_form_previews_then_removes_exactly_the_5th_indian_bde_grou
     click(at, "Preview withdrawal")
     said = texts(at)
     assert "Would be recorded" in said and "5th Indian Bde HQ" in said
+    # 20.83: the group stands at D3615, not at Cairo or Alexandria (ruling withdrawal-place)
+    warned = "\n".join(str(w.value) for w in at.warning)
+    assert (
+        "1st Royal Fusiliers (D3615) is not at Cairo or Alexandria: eliminated under 20.83 "
+        "unless it gets there — or use --eliminated"
+    ) in warned
+    assert "Leaves from Cairo or Alexandria (20.83)." in said
     assert len(written(url, GAME)) == before  # a preview writes nothing
     click(at, "Confirm: withdraw")
     assert not at.error, texts(at)
@@ -193,7 +200,8 @@ def test_the_victory_form_records_a_holder_and_the_total_is_the_places_points(
         "yes",
         "Commonwealth 25",
     )
-    assert "Commonwealth victory on points, 25 to 0" in texts(at)
+    assert "if the game ended now: Commonwealth victory on points, 25 to 0" in texts(at)
+    assert "60.82): not declared" in texts(at)
     assert cli(url, "victory", "--place", "Tobruk", "--holder", "commonwealth",
                "--supply-line", "yes") == 0  # fmt: skip
     form, by_cli = written(url, GAME)[before:], written(url, "cli")[before:]
@@ -229,6 +237,7 @@ def test_your_phase_tells_the_rear_area_commander_the_withdrawal_is_due(
     warned = "\n".join(str(w.value) for w in at.warning)
     due = next(line for line in warned.splitlines() if "5th Indian Bde HQ" in line)
     assert "withdraws GT 13 OpStage 3" in due
-    assert "10 truck value" in due and "215 available" in due  # 4.43a: needed, the side's
+    # 4.43a: needed; what is empty at Cairo (60) and Alexandria (25), scen-0006
+    assert "10 truck value" in due and "85 available" in due
     links = {link.proto.label: link.proto.page for link in at.get("page_link")}
     assert links.get("Open Reinforcements & victory") == "campaign", links

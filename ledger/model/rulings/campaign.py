@@ -18,10 +18,12 @@ CAMPAIGN_RULINGS: Final[tuple[Ruling, ...]] = (
         question=(
             "The withdrawal schedule prints the truck value a withdrawal needs (light truck "
             "point 1/2, medium 1, heavy 2), but no rule says what happens when the side has "
-            "less. 'record-shortfall': the units leave with the trucks available and the "
-            "shortage is recorded (interpretation scen-0006). 'refuse': the withdrawal is "
-            "refused while the side's second/third-line trucks in play, and the first-line "
-            "trucks attached to the units, give less truck value than printed."
+            "less. 'record-shortfall' (interpretation scen-0006): the units leave with their "
+            "accompanying trucks (the first-line trucks attached to them), supplemented by "
+            "the side's empty second/third-line trucks at Cairo or Alexandria (not the "
+            "convoys set aside for air facilities) up to the printed minimum; those truck "
+            "points leave play with them and the shortage is recorded. 'refuse': the "
+            "withdrawal is refused while those trucks give less truck value than printed."
         ),
         options=("record-shortfall", "refuse"),
         default="record-shortfall",
@@ -37,6 +39,19 @@ CAMPAIGN_RULINGS: Final[tuple[Ruling, ...]] = (
         ),
         options=("to-dump", "lost"),
         default="to-dump",
+    ),
+    Ruling(
+        id="withdrawal-place",
+        case="20.83",
+        question=(
+            "20.83 eliminates a withdrawing counter that is not at Cairo or Alexandria at its "
+            "deadline. 'record': the preview and the withdrawals report warn about each "
+            "counter away, and the withdrawal is recorded as the players say (withdrawn, or "
+            "eliminated with --eliminated). 'refuse': a withdrawal (not --eliminated) is "
+            "refused while any of its counters is away from Cairo and Alexandria."
+        ),
+        options=("record", "refuse"),
+        default="record",
     ),
     Ruling(
         id="withdrawal-due",
