@@ -23,7 +23,6 @@ from ledger.cli.app import (
     Refused,
     add_source_options,
     add_truck_options,
-    holder_id,
     print_report,
     trucks_given,
 )
@@ -110,6 +109,20 @@ def _setting_up(session: GameSession, args: argparse.Namespace) -> Any:
     if seat is not None and seat.side is not None:
         return seat.side
     return getattr(args, "side", None)
+
+
+def holder_id(
+    state: GameState, text: str, field: str, kinds: tuple[str, ...], side: Any = None
+) -> str:
+    """``ledger.cli.app.holder_id`` for a set-up subcommand, which has ``--side``: an ambiguous
+    name asks for it. Raises ``Refused``."""
+    from ledger.model.errors import LedgerError
+    from ledger.model.lookup import resolve
+
+    found = resolve(state, text, field, kinds, side, side_option=True)
+    if isinstance(found, LedgerError):
+        raise Refused([found])
+    return found
 
 
 def _run_setup(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -217,9 +230,9 @@ def _load(app: App, session: GameSession, args: argparse.Namespace) -> None:
 
 
 def _trucks_of(state: GameState, text: str, side: Any = None) -> str:
-    """The truck group ``text`` names (of ``side`` when given): its id or name, or a unit (id
-    or name) whose first-line trucks they are (spread to it, 59.42). Raises ``Refused`` as
-    ``holder_id`` does."""
+    """The truck group ``text`` names (of ``side`` when given): its id or name; or the id of
+    a unit (by id or name), which ``load_trucks`` takes for the first-line trucks spread to it
+    (59.42). Raises ``Refused`` as ``holder_id`` does."""
     try:
         return holder_id(state, text, "TRUCKS", ("trucks",), side)
     except Refused as not_trucks:
@@ -227,10 +240,7 @@ def _trucks_of(state: GameState, text: str, side: Any = None) -> str:
             unit = holder_id(state, text, "TRUCKS", ("unit",), side)
         except Refused:
             raise not_trucks from None
-        for group in state.trucks.values():
-            if group.attached_to == unit and group.line == "first":
-                return group.id
-        raise Refused([f"TRUCKS: {state.units[unit].name} has no first-line trucks"]) from None
+        return unit  # load_trucks takes a unit for the first-line trucks spread to it (59.42)
 
 
 def _finish(app: App, session: GameSession, args: argparse.Namespace) -> None:

@@ -73,6 +73,23 @@ def truck_points_text(points: tuple[int, ...]) -> str:
     return ", ".join(f"{n} {t}" for t, n in zip(TRUCK_TYPES, points, strict=True)) + " truck points"
 
 
+def not_in_play_error(state: GameState, group: TruckGroup, field: str) -> LedgerError | None:
+    """Why truck group ``group`` may not be used now (for ``field``): trucks that arrive later
+    with reinforcements (``"first-line trucks at Cairo (41 TP) arrive GT 20 OpStage 3; it is GT
+    1 OpStage 1 now"``, 8.86) or went with a withdrawn unit (20.8); ``None`` while in play."""
+    if group.in_play(state.clock):
+        return None
+    name = state.truck_group_name(group.id)
+    if group.withdrawn or group.arrival is None:
+        return LedgerError(field, f"{name} left the game with a withdrawn unit", "20.8")
+    return LedgerError(
+        field,
+        f"{name} arrive {group.arrival.short}; it is {state.clock.short} now: trucks come into "
+        "play when they arrive",
+        "8.86",
+    )
+
+
 def receiving_truck_group(
     state: GameState, unit_id: str, candidates: list[TruckGroup]
 ) -> TruckGroup | tuple[str, TruckGroup]:
@@ -149,14 +166,17 @@ def attach_trucks(
     """Attach truck points from group ``origin`` (a convoy, or another unit's first-line
     trucks) to a unit as first-line trucks (8.96), all of them when ``points`` is ``None``.
     In the Organization Phase, or when the unit was attached or detached this Operations Stage
-    (8.97). Refused: unknown groups or units, different sides, more points than the group has,
-    leaving a unit at Cohesion −5 or worse without trucks (8.97)."""
+    (8.97). Refused: unknown groups or units, trucks not in play (arriving later, 8.86),
+    different sides, more points than the group has, leaving a unit at Cohesion −5 or worse without trucks (8.97)."""
     unit, errors = unit_in_play(state, unit_id, "unit")
     group = state.trucks.get(origin)
     if group is None:
         errors.append(LedgerError("trucks", f"no truck group {origin!r} in this game"))
     if unit is None or group is None or errors:
         return refuse(*errors)
+    late = not_in_play_error(state, group, "trucks")  # 8.86: not before they arrive
+    if late is not None:
+        return refuse(late)
     wanted = points if points is not None else (group.light, group.medium, group.heavy)
     errors += _truck_amount_errors(state, group, wanted)
     if group.side != unit.side:

@@ -21,19 +21,32 @@ once it is over, no set-up event does.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Final
 
 from ledger.commands.first_line_trucks import (
     draw_truck_points,
+    not_in_play_error,
     receiving_truck_group,
     truck_points_text,
 )
 from ledger.commands.outcome import Outcome, refuse
+from ledger.commands.setup_places import (
+    HEX,
+    SETUP_CASE,
+    box_name,
+    is_choice_location,
+    is_placeable,
+    map_errors,
+    open_message,
+)
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event, EventUndone, SuppliesArrived, TruckPointsMoved
-from ledger.model.places import has_unlimited_water, is_off_map, is_tripoli_tunisia_box
+from ledger.model.places import (
+    TRIPOLI_TUNISIA_BOXES,
+    has_unlimited_water,
+    is_tripoli_tunisia_box,
+)
 from ledger.model.quantities import Supplies, supply_bound_errors
 from ledger.model.rulings.setup import STARTING_WATER, STARTING_WATER_STAGES
 from ledger.model.seats import side_name
@@ -42,47 +55,12 @@ from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.trucks import filled_share, group_capacity
 from ledger.model.units import SIDES, Side
-from ledger.rules.checks import hex_distance_at_least
 from ledger.rules.consumption import unit_water
 from ledger.rules.consumption_rates import ConsumptionRulings
 
 SETUP_CAUSE: Final = "set-up"
 """The ``SuppliesArrived`` cause of supplies given free at set-up (59.45, 60.44 water)."""
 LOAD_CASE: Final = "59.45"
-SETUP_CASE: Final = "59.4"
-HEX: Final = re.compile(r"^[A-E]\d{4}$")
-"""A hex as the maps number it: map letter and four digits (``C4218``)."""
-_CHOICE_WORDS: Final = ("choice", "any ", "anywhere", "within ", "map ")
-_OPTIONAL_WORDS: Final = ("and/or",)
-_MAPS: Final = re.compile(r"\bmaps? ([A-E])(?:,? (?:or|and) ([A-E]))?\b")
-_WITHIN: Final = re.compile(r"within (\d+) hex(?:es)? of ([A-E]\d{4})")
-
-
-def is_choice_location(location: str) -> bool:
-    """Whether a scenario location leaves the hex to the player (59.4): not a hex, not a
-    Tripoli/Tunisia box, and worded as a choice ("any hexes, player's choice", "map C or D,
-    Egypt", "within 3 hexes of C0716", "any own air facility", "Anywhere, maps")."""
-    text = location.strip()
-    if not text or HEX.match(text) or is_off_map(text):
-        return False
-    lowered = text.casefold()
-    return any(word in lowered for word in _CHOICE_WORDS)
-
-
-def is_placeable(location: str) -> bool:
-    """Whether a counter at ``location`` may be placed at set-up: a choice location, or one
-    naming alternatives ("Cairo and/or Helwan (E1430)"); never a hex or a box (fixed)."""
-    lowered = location.casefold()
-    return is_choice_location(location) or (
-        not HEX.match(location.strip()) and any(w in lowered for w in _OPTIONAL_WORDS)
-    )
-
-
-def hexes_of(location: str) -> tuple[str, ...]:
-    """The hexes a placed counter stands in: ``"C1014"`` → one, a dummy dump's ``"C1014,
-    C1115"`` → two; none for a location that is not hexes."""
-    parts = tuple(p.strip() for p in location.split(","))
-    return parts if parts and all(HEX.match(p) for p in parts) else ()
 
 
 def setup_side_of(state: GameState, event: Event) -> Side | None:
@@ -95,19 +73,32 @@ def setup_side_of(state: GameState, event: Event) -> Side | None:
     if isinstance(event, SuppliesArrived) and event.cause == SETUP_CAUSE:
         return state.holder_side(event.holder)
     if isinstance(event, TruckPointsMoved):
-        return state.holder_side(event.origin)
+        return _spread_side(state, event)
     return None
 
 
-def open_message(state: GameState) -> str:
-    """``"the game has not started: the Axis and the Commonwealth are still setting up …"``."""
-    sides = " and ".join(f"the {side_name(s)}" for s in state.setup_open)
-    verb = "is" if len(state.setup_open) == 1 else "are"
-    finish = " and ".join(f"`quartermaster setup finish --side {s}`" for s in state.setup_open)
-    return (
-        f"the game has not started: {sides} {verb} still setting up (59.4, 60.3); place what the "
-        f"set-up leaves to your choice, spread and load first-line trucks, then {finish}"
-    )
+def _spread_side(state: GameState, event: TruckPointsMoved) -> Side | None:
+    """The side of a truck-point move that is the set-up's spread (59.42): from first-line
+    trucks in play to first-line trucks of a unit of their hex; ``None`` for any other move
+    (a convoy's points attached as first-line trucks is no set-up event: they would load free,
+    59.45 being first-line trucks' only)."""
+    origin = state.trucks.get(event.origin)
+    destination = event.created or state.trucks.get(event.destination)
+    if origin is None or destination is None or not origin.in_play(state.clock):
+        return None
+    if origin.line != "first" or destination.line != "first":
+        return None
+    unit = state.units.get(destination.attached_to or "")
+    if unit is None or unit.location != origin.location:
+        return None
+    return origin.side
+
+
+_TRUCKS_AT_SETUP: Final = (
+    "at set-up truck points move only as first-line trucks shared out among the units of "
+    "their hex (`quartermaster setup spread`, 59.42); convoys become first-line trucks once the "
+    "game has started (8.96)"
+)
 
 
 def setup_errors(state: GameState, events: tuple[Event, ...] | list[Event]) -> list[LedgerError]:
@@ -124,6 +115,8 @@ def setup_errors(state: GameState, events: tuple[Event, ...] | list[Event]) -> l
             isinstance(event, SuppliesArrived) and event.cause == SETUP_CAUSE
         )
         if state.setup_open:
+            if side is None and isinstance(event, TruckPointsMoved):
+                return [LedgerError("trucks", _TRUCKS_AT_SETUP, "59.42")]
             if side is None and not is_setup:
                 return [LedgerError("set-up", open_message(state), SETUP_CASE)]
             if side is not None and side not in state.setup_open:
@@ -163,30 +156,6 @@ def _side_open(state: GameState, side: Side | None, field: str = "--side") -> li
     return [LedgerError(field, f"the {side_name(side)}'s set-up is over (finished)", SETUP_CASE)]
 
 
-def _map_errors(location: str, hexes: tuple[str, ...], field: str) -> list[LedgerError]:
-    """The hexes keep to the maps and distance the scenario's words name (``"map C or D"``,
-    ``"within 3 hexes of C0716"``, as far as the hex numbers tell)."""
-    errors = []
-    maps = _MAPS.search(location)
-    allowed = {m for m in maps.groups() if m} if maps else set()
-    within = _WITHIN.search(location)
-    for h in hexes:
-        if allowed and h[0] not in allowed:
-            errors.append(
-                LedgerError(
-                    field, f"{h} is on map {h[0]}; the set-up says {location!r}", SETUP_CASE
-                )
-            )
-        if within:
-            reach, centre = int(within.group(1)), within.group(2)
-            least = hex_distance_at_least(h, centre)
-            if least is None or least > reach:
-                errors.append(
-                    LedgerError(field, f"{h} is not within {reach} hexes of {centre}", SETUP_CASE)
-                )
-    return errors
-
-
 def place(state: GameState, counter_id: str, hexes: tuple[str, ...], source: Source) -> Outcome:
     """Place a unit, dump or truck group whose scenario location is the player's choice
     (59.4) at ``hexes``: one hex (or Tripoli/Tunisia box, where the set-up allows Libya), or,
@@ -197,6 +166,7 @@ def place(state: GameState, counter_id: str, hexes: tuple[str, ...], source: Sou
     if kind is None:
         return refuse(LedgerError("counter", f"no unit, dump or truck group {counter_id!r}"))
     name = state.holder_name(counter_id)
+    hexes = tuple(box_name(h) for h in hexes)
     errors = _side_open(state, state.holder_side(counter_id))
     before = (
         state.units[counter_id].location
@@ -228,12 +198,17 @@ def place(state: GameState, counter_id: str, hexes: tuple[str, ...], source: Sou
     for h in hexes:
         if not HEX.match(h) and not (wanted == 1 and is_tripoli_tunisia_box(h)):
             errors.append(
-                LedgerError("--at", f"expected a hex such as C4218, found {h!r}", SETUP_CASE)
+                LedgerError(
+                    "--at",
+                    f"expected a hex such as C4218 (or a box: {', '.join(TRIPOLI_TUNISIA_BOXES)}),"
+                    f" found {h!r}",
+                    SETUP_CASE,
+                )
             )
     if len(set(hexes)) != len(hexes):
         errors.append(LedgerError("--at", "each dummy dump counter goes to its own hex", "60.34"))
     if not errors:
-        errors += _map_errors(before, hexes, "--at")
+        errors += map_errors(before, hexes, "--at")
     if errors:
         return refuse(*errors)
     return Outcome(events=(CounterPlaced(source, counter_id, ", ".join(hexes), before),))
@@ -260,6 +235,9 @@ def spread_trucks(
     if group is None or unit is None:
         return refuse(*errors)
     errors += _side_open(state, group.side)
+    late = not_in_play_error(state, group, "trucks")  # 8.86: not before they arrive
+    if late is not None:
+        return refuse(*errors, late)
     wanted = points if points is not None else (group.light, group.medium, group.heavy)
     if group.line != "first":
         errors.append(
@@ -311,12 +289,35 @@ def _over_capacity(cargo: Supplies, light: int, medium: int, heavy: int) -> bool
 def load_trucks(state: GameState, group_id: str, supplies: Supplies, source: Source) -> Outcome:
     """Load first-line trucks free of cost at set-up, on top of the dump amounts (59.45): a
     ``SuppliesArrived`` of cause ``set-up`` into group ``group_id`` (the trucks of a hex, or
-    those spread to a unit). Refused: no such group, a convoy (second/third line), amounts
+    those spread to a unit; a unit's id stands for the first-line trucks spread to it).
+    Refused: no such group, trucks not in play yet (arriving with reinforcements, 8.86), a
+    convoy (second/third line: only the scenario's first-line trucks, 59.45), amounts
     below 0 or none, the group's cargo beyond its 54.2 capacity (a mixed load counted pro rata:
     10 medium points carry 40 Ammunition or 1,200 Fuel), and at any time but the set-up."""
+    if group_id in state.units:
+        spread = first_line_trucks_of(state, group_id)
+        if spread is None:
+            return refuse(
+                LedgerError(
+                    "trucks",
+                    f"{state.units[group_id].name} has no first-line trucks: spread some to it "
+                    "first (`quartermaster setup spread`, 59.42)",
+                    LOAD_CASE,
+                )
+            )
+        group_id = spread
     group = state.trucks.get(group_id)
     if group is None:
-        return refuse(LedgerError("trucks", f"no truck group {group_id!r} in this game"))
+        if state.holder_kind(group_id) is None:
+            return refuse(LedgerError("trucks", f"no truck group {group_id!r} in this game"))
+        return refuse(
+            LedgerError(
+                "trucks",
+                f"{state.holder_name(group_id)} is not a truck group: supplies given free at "
+                "set-up go on first-line trucks",
+                LOAD_CASE,
+            )
+        )
     if not state.setup_open:
         return refuse(
             LedgerError(
@@ -336,7 +337,10 @@ def load_trucks(state: GameState, group_id: str, supplies: Supplies, source: Sou
     if supplies.is_zero:
         errors.append(LedgerError("amounts", "give --ammo, --fuel, --stores or --water"))
     name = state.truck_group_name(group_id)
-    if group.line != "first":
+    late = not_in_play_error(state, group, "trucks")  # 8.86: not before they arrive
+    if late is not None:
+        errors.append(late)
+    elif group.line != "first":
         errors.append(
             LedgerError("trucks", f"{name}: only first-line trucks load free at set-up", LOAD_CASE)
         )
@@ -359,11 +363,21 @@ def load_trucks(state: GameState, group_id: str, supplies: Supplies, source: Sou
     return Outcome(events=(SuppliesArrived(why, group_id, supplies, SETUP_CAUSE, LOAD_CASE),))
 
 
+def first_line_trucks_of(state: GameState, unit_id: str) -> str | None:
+    """The id of the first-line truck group attached to unit ``unit_id`` (spread to it at
+    set-up, 59.42, or attached, 8.96); ``None`` when it has none."""
+    return next(
+        (g.id for g in state.trucks.values() if g.attached_to == unit_id and g.line == "first"),
+        None,
+    )
+
+
 def unplaced(state: GameState, side: Side) -> list[tuple[str, str]]:
     """What ``side`` must still place before it may finish (59.4): ``(counter id, its
-    scenario location)`` for each unit in play and each dump (dummy ones included, 60.34,
-    60.44) whose location is the player's choice; truck groups and air supply pools are left
-    out (``ledger.reports.setup`` lists them as things to see to)."""
+    scenario location)`` for each unit in play, each dump (dummy ones included, 60.34, 60.44)
+    and each truck group in play (first-line trucks, convoys) whose location is the player's
+    choice ("within 3 hexes of C0716", "Libya (any hexes, player's choice)", "any own air
+    facility"); air supply pools are left out."""
     found = [
         (u.id, u.location) for u in state.units_in_play(side) if is_choice_location(u.location)
     ]
@@ -371,6 +385,11 @@ def unplaced(state: GameState, side: Side) -> list[tuple[str, str]]:
         (d.id, d.location)
         for d in state.dumps.values()
         if d.side == side and d.kind in ("dump", "dummy") and is_choice_location(d.location)
+    ]
+    found += [
+        (t.id, t.location)
+        for t in state.trucks.values()
+        if t.side == side and t.in_play(state.clock) and is_choice_location(t.location)
     ]
     return sorted(found)
 
@@ -380,7 +399,9 @@ def starting_water(state: GameState, side: Side, source: Source) -> list[Event]:
     on the map receives free when the side finishes its set-up, as app-made ``SuppliesArrived``
     of cause ``set-up``: its need for one Operations Stage with its vehicles moving (52.41,
     52.42, normal weather) times 3 ("game-turn", the default), 1 ("stage") or 0 ("printed").
-    A unit in a box (Water never runs short there, 8.87) gets none. 129th Infantry Bn: 3."""
+    A unit in a box (Water never runs short there, 8.87) or where its side has an unlimited
+    source (Cairo, Alexandria: supplies never run out there, 60.44) gets none. 129th Infantry
+    Bn: 3."""
     stages = STARTING_WATER_STAGES[state.ruling(STARTING_WATER)]
     if not stages:
         return []
@@ -388,9 +409,10 @@ def starting_water(state: GameState, side: Side, source: Source) -> list[Event]:
     made = replace(
         source, app_made=True, reason=f"starting Water, ruling {STARTING_WATER} (GAPS S-004)"
     )
+    unlimited = {d.location for d in state.dumps.values() if d.side == side and d.unlimited}
     events: list[Event] = []
     for unit in sorted(state.units_in_play(side), key=lambda u: u.id):
-        if has_unlimited_water(unit.location) or not unit.location:
+        if has_unlimited_water(unit.location) or not unit.location or unit.location in unlimited:
             continue
         need = unit_water(
             unit, state.classes[unit.class_id], state.systems, used_cpa=True, rulings=rulings
@@ -400,6 +422,10 @@ def starting_water(state: GameState, side: Side, source: Source) -> list[Event]:
                 SuppliesArrived(made, unit.id, Supplies(water=need * stages), SETUP_CAUSE, "60.44")
             )
     return events
+
+
+def _named_at(name: str, where: str) -> str:
+    return name if where in name else f"{name} ({where})"
 
 
 def finish(state: GameState, side: Side, source: Source) -> Outcome:
@@ -414,7 +440,7 @@ def finish(state: GameState, side: Side, source: Source) -> Outcome:
         return refuse(*errors)
     left = unplaced(state, side)
     if left:
-        names = "; ".join(f"{state.holder_name(i)} ({where})" for i, where in left[:8])
+        names = "; ".join(_named_at(state.holder_name(i), where) for i, where in left[:8])
         more = f" and {len(left) - 8} more" if len(left) > 8 else ""
         return refuse(
             LedgerError(

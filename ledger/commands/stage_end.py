@@ -14,6 +14,7 @@ from fractions import Fraction
 from ledger.commands import toe_attrition, upkeep
 from ledger.commands.campaign import arrivals_event
 from ledger.commands.outcome import Outcome, refuse
+from ledger.commands.setup_places import SETUP_CASE, open_message
 from ledger.commands.withdrawal import unrecorded_errors
 from ledger.model.errors import LedgerError
 from ledger.model.events import (
@@ -61,7 +62,10 @@ def end_stage_errors(state: GameState) -> list[LedgerError]:
     current phase is not L. Patrol Phase (Player B), the last of 5.2 III (case 5.2; the error
     names the phase it is and how to move on), and, under ruling ``withdrawal-due=refuse-end``,
     a scheduled withdrawal due now or before is not recorded (20.8; the error names it and
-    ``quartermaster withdraw``)."""
+    ``quartermaster withdraw``). While a side is still setting up (``state.setup_open``) the
+    set-up's message alone (59.4): no Operations Stage has begun to end."""
+    if state.setup_open:
+        return [LedgerError("set-up", open_message(state), SETUP_CASE)]
     errors: list[LedgerError] = []
     if state.clock >= state.info.end:
         errors.append(

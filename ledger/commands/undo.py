@@ -7,8 +7,15 @@ from collections.abc import Sequence
 from ledger.commands.outcome import Outcome, refuse
 from ledger.commands.plots import plot_undo_error
 from ledger.model.errors import LedgerError
-from ledger.model.events import Event, EventUndone, GameStarted
+from ledger.model.events import (
+    Event,
+    EventUndone,
+    GameStarted,
+    SuppliesArrived,
+    TruckPointsMoved,
+)
 from ledger.model.seats import Seat, side_name
+from ledger.model.setup_step import CounterPlaced, SetupFinished
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.view import touched
@@ -36,7 +43,10 @@ def undo(
     seat's later live entry touches the same units, dumps or trucks (``state``: the current
     ledger, to tell what an entry touches); under ``own-latest``, when anything at all was
     recorded after it. The umpire's seat, and ``seat=None``, undo the table's latest action as
-    before.
+    before. Whoever asks, a set-up event (a placement, a side's ``SetupFinished`` and its
+    starting Water, a free load or spread of first-line trucks) is not undone once the game
+    has started and anything else was recorded after it (59.4: the set-up is over before the
+    first Operations Stage).
     """
     undone = {e.undone_seq for _, e in journal if isinstance(e, EventUndone)}
     mine = seat is not None and not seat.umpire
@@ -57,6 +67,9 @@ def undo(
             nothing = f"{seat.name} has recorded nothing that is not undone"
         return refuse(LedgerError("undo", f"nothing to undo: {nothing}"))
     latest = batch[-1].undone_seq  # the player's action the batch ends at
+    started = _setup_undo_error(journal, undone, batch, state)
+    if started is not None:
+        return refuse(started)
     if mine and state is not None:
         later = _later_entries(journal, undone, batch)
         blocked = _blocking(later, batch, state, state.ruling("seat-undo") == "own-latest")
@@ -74,6 +87,53 @@ def undo(
             )
         )
     return Outcome(events=tuple(batch))
+
+
+def _is_setup_event(seq: int, event: Event, live: Sequence[tuple[int, Event]]) -> bool:
+    """Whether ``event`` (at ``seq``) belongs to the set-up (59.4): a placement, a
+    ``SetupFinished``, supplies given free at set-up (59.45, 60.44), or a truck-point move
+    followed by a live ``SetupFinished`` (a spread, 59.42: none is written once the game has
+    started). ``live``: the journal's events not undone."""
+    if isinstance(event, (CounterPlaced, SetupFinished)):
+        return True
+    if isinstance(event, SuppliesArrived):
+        return event.cause == "set-up"
+    if isinstance(event, TruckPointsMoved):
+        return any(s > seq and isinstance(e, SetupFinished) for s, e in live)
+    return False
+
+
+def _setup_undo_error(
+    journal: Sequence[tuple[int, Event]],
+    undone: set[int],
+    batch: Sequence[EventUndone],
+    state: GameState | None,
+) -> LedgerError | None:
+    """59.4: why ``batch`` may not be undone — it holds a set-up event, the game has started
+    (``state.setup_open`` empty) and a live event that is not the set-up's was recorded after
+    it (reopening the set-up mid-game); ``None`` when it may."""
+    if state is None or state.setup_open:
+        return None
+    live = [(s, e) for s, e in journal if s not in undone and not isinstance(e, EventUndone)]
+    setup = [e for e in batch if _is_setup_event(e.undone_seq, e.undone, live)]
+    if not setup:
+        return None
+    first = min(e.undone_seq for e in setup)
+    held = {e.undone_seq for e in batch}
+    later = [
+        (s, e) for s, e in live if s > first and s not in held and not _is_setup_event(s, e, live)
+    ]
+    if not later:
+        return None
+    seq, event = later[0]
+    return LedgerError(
+        "undo",
+        f"#{setup[-1].undone_seq} ({setup[-1].undone.kind.replace('_', ' ')}) is part of the "
+        f"set-up, and the game has started: #{seq} ({event.kind.replace('_', ' ')}) was "
+        "recorded after it. The set-up is over before the first Operations Stage; undo the "
+        "later entries first (the umpire) to reopen it",
+        "59.4",
+    )
 
 
 def undo_can_decide(journal: Sequence[tuple[int, Event]], seat: Seat | None = None) -> bool:

@@ -7,6 +7,7 @@ it answers with the id, or with an error listing the candidates when the text is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ledger.model.errors import LedgerError
@@ -14,6 +15,8 @@ from ledger.model.state import GameState
 from ledger.model.units import Side
 
 _MAX_SHOWN = 8
+_SIZE = re.compile(r" \(\d+ TP(?:, [^()]*)?\)$")
+"""The size part of a printed truck group name: ``" (10 TP)"``, ``" (5 TP, requisition CR1)"``."""
 
 
 def _candidates(
@@ -28,11 +31,10 @@ def _candidates(
         elif kind == "dump":
             found += [(d.id, [d.name]) for d in state.dumps.values() if side in (None, d.side)]
         elif kind == "trucks":
-            found += [
-                (t.id, [state.truck_group_name(t.id)])
-                for t in state.trucks.values()
-                if side in (None, t.side)
-            ]
+            for t in state.trucks.values():
+                if side in (None, t.side):
+                    name = state.truck_group_name(t.id)
+                    found.append((t.id, [name, _SIZE.sub("", name)]))
     return found
 
 
@@ -55,12 +57,16 @@ def resolve(
     field: str,
     kinds: Iterable[str] = ("unit", "dump", "trucks"),
     side: Side | None = None,
+    side_option: bool = False,
 ) -> str | LedgerError:
     """The id ``text`` names among ``kinds`` (``"unit"``, ``"dump"``, ``"trucks"``; a truck group
-    by its ``truck_group_name`` too), of ``side`` only when given, or an error.
+    by its ``truck_group_name`` too, with or without its size: ``"first-line trucks of 5th
+    Indian Bde HQ (10 TP)"`` or ``"first-line trucks of 5th Indian Bde HQ"``), of ``side`` only
+    when given, or an error.
 
     The error names ``field`` and, for an ambiguous text, each match by name, side, place and
-    id, and asks for the side when they are of both.
+    id, and asks for the id — or the side (``--side``) when they are of both and the caller has
+    such an option (``side_option``).
     """
     candidates = _candidates(state, kinds, side)
     ids = {c[0] for c in candidates}
@@ -78,7 +84,11 @@ def resolve(
             shown = "; ".join(_described(state, h) for h in hits[:_MAX_SHOWN])
             shown += " …" if len(hits) > _MAX_SHOWN else ""
             sides = {state.holder_side(h) for h in hits}
-            how = "give the side (--side) or the id" if len(sides) > 1 else "give the id"
+            how = (
+                "give the side (--side) or the id"
+                if len(sides) > 1 and side_option
+                else "give the id shown"
+            )
             return LedgerError(field, f"{text!r} is ambiguous: {len(hits)} match ({shown}); {how}")
     what = " or ".join(kinds)
     return LedgerError(field, f"no {what} called {text!r} in this game")

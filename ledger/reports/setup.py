@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ledger.commands.setup import is_choice_location, is_placeable, unplaced
+from ledger.commands.setup import unplaced
+from ledger.commands.setup_places import is_placeable
 from ledger.model.seats import side_name
 from ledger.model.setup_step import CounterPlaced, SetupFinished
 from ledger.model.state import GameState
@@ -35,10 +36,10 @@ class SetupItem:
 class SetupChecklist:
     """A side's set-up as it stands (59.4).
 
-    ``open``: the side has not finished. ``to_place``: units and dumps (dummy ones included)
-    at a choice location, each a refusal of ``finish`` until placed. ``may_place``: counters
-    whose scenario location offers alternatives ("Cairo and/or Helwan", truck groups at "any
-    hexes") — placing them is the player's call. ``trucks_empty``: first-line truck groups
+    ``open``: the side has not finished. ``to_place``: units, dumps (dummy ones included) and
+    truck groups at a choice location ("within 3 hexes of C0716", "any own air facility"), each
+    a refusal of ``finish`` until placed. ``may_place``: counters whose scenario location
+    offers alternatives ("Cairo and/or Helwan") — placing them is the player's call. ``trucks_empty``: first-line truck groups
     carrying nothing (59.45: they may be loaded free now; empty is allowed).
     ``trucks_unspread``: first-line trucks of a hex not yet shared out among its units
     (59.42; allowed too).
@@ -76,7 +77,10 @@ def setup_checklist(state: GameState, side: Side) -> SetupChecklist:
     may += [
         SetupItem(t.id, state.truck_group_name(t.id), t.location, "may be placed at a hex", "59.4")
         for t in state.trucks.values()
-        if t.side == side and t.in_play(state.clock) and is_choice_location(t.location)
+        if t.side == side
+        and t.id not in must
+        and t.in_play(state.clock)
+        and is_placeable(t.location)
     ]
     first = [
         t
@@ -111,9 +115,20 @@ def setup_checklist(state: GameState, side: Side) -> SetupChecklist:
     )
 
 
+SHOWN: int = 8
+"""How many names a line of ``setup_lines`` lists before "and N more"."""
+
+
+def _names(items: tuple[SetupItem, ...]) -> str:
+    """``"A, B, C"``, or the first ``SHOWN`` and ``"and N more"``."""
+    names = ", ".join(i.name for i in items[:SHOWN])
+    return names + (f" and {len(items) - SHOWN} more" if len(items) > SHOWN else "")
+
+
 def setup_lines(state: GameState, side: Side) -> list[str]:
     """The check of ``side`` as lines for a player: whether its set-up is open, each counter
-    to place, then the counts of what it may still see to."""
+    to place, then what it may still see to, by name (``SHOWN`` of each, then "and N
+    more")."""
     check = setup_checklist(state, side)
     name = side_name(side)
     if not check.open:
@@ -126,18 +141,24 @@ def setup_lines(state: GameState, side: Side) -> list[str]:
             else f"everything placed; finish with `quartermaster setup finish --side {side}`"
         )
     ]
-    lines += [f"  to place: {i.name} ({i.location}) — {i.todo}" for i in check.to_place]
+    lines += [
+        f"  to place: {i.name}{'' if i.location in i.name else f' ({i.location})'} — {i.todo}"
+        for i in check.to_place
+    ]
     if check.may_place:
-        lines.append(f"  {len(check.may_place)} counter(s) the set-up lets you place (59.4)")
+        lines.append(
+            f"  the set-up lets you place (59.4): {_names(check.may_place)} "
+            "(`quartermaster setup place`)"
+        )
     if check.trucks_unspread:
         lines.append(
-            f"  {len(check.trucks_unspread)} first-line truck group(s) not shared out among "
-            "the units of their hex (59.42; allowed)"
+            "  first-line trucks not shared out among the units of their hex (59.42; allowed): "
+            + _names(check.trucks_unspread)
         )
     if check.trucks_empty:
         lines.append(
-            f"  {len(check.trucks_empty)} first-line truck group(s) empty: they load free of "
-            "cost now and at no other time (59.45)"
+            "  first-line trucks empty: they load free of cost now and at no other time "
+            f"(59.45): {_names(check.trucks_empty)}"
         )
     return lines
 

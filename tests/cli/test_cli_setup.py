@@ -15,8 +15,11 @@ def test_the_set_up_step_from_the_command_line(tmp_path: Path) -> None:
     said = p.run("new", "g", "--scenario", "graziani").stdout
     assert "set-up step (59.4)" in said
     status = p.run("setup").stdout
-    assert "Axis: setting up — 27 counter(s) still to place" in status
-    assert "Commonwealth: setting up — 8 counter(s) still to place" in status
+    # 27 Axis counters and 3 truck groups at a choice location; 8 + 2 convoys Commonwealth
+    assert "Axis: setting up — 30 counter(s) still to place" in status
+    assert "Commonwealth: setting up — 10 counter(s) still to place" in status
+    assert "to place: first-line trucks to place within 3 hexes of C0716 (5 TP) — place" in status
+    assert "counter(s) the set-up lets you place" not in status  # named, not counted
     assert f"to place: {ARTY} (Libya (any hexes, player's choice))" in status
     refused = p.run("spend-cp", "1st CCNN Div HQ", "1", ok=False).stderr
     assert "the Axis and the Commonwealth are still setting up (59.4, 60.3)" in refused
@@ -30,7 +33,20 @@ def test_the_set_up_step_from_the_command_line(tmp_path: Path) -> None:
     assert "40 Ammunition arrive at first-line trucks of 1st CCNN Div HQ" in loaded
     assert "(set-up, 59.45)" in loaded
     early = p.run("setup", "finish", "--side", "commonwealth", ok=False).stderr
-    assert "the Commonwealth has 8 counter(s) still to place" in early
+    assert "the Commonwealth has 10 counter(s) still to place" in early
+    boxed = p.run("setup", "place", "2nd Bn, 1 Arty Rgppmnto", "--at", "tripoli").stdout
+    assert "placed at Tripoli (set up" in boxed  # the box as the dumps there name it (8.81)
+    refused = p.run("setup", "place", "Dump 1", "--at", "Tripoli", ok=False).stderr
+    assert "give the side (--side) or the id" in refused  # setup place has --side
+    refused = p.run(
+        "setup", "place", "Dump 1", "--side", "axis", "--at", "Tripoli", ok=False
+    ).stderr
+    assert "Tripoli is a box (8.81), not a hex of map C" in refused
+    no_trucks = p.run("arrive", "--cause", "set-up", "2nd CCNN Div HQ", "--ammo", "1", ok=False)
+    assert "2nd CCNN Div HQ has no first-line trucks" in no_trucks.stderr
+    assert "it." not in no_trucks.stderr  # names, never ids
+    staged = p.run("end-stage", ok=False).stderr
+    assert "still setting up (59.4, 60.3)" in staged and "(5.2)" not in staged
     rows = p.json("setup", "status", "--side", "commonwealth")
     assert {r["what"] for r in rows} >= {"to place", "trucks empty"}
 

@@ -157,10 +157,11 @@ def test_placing_a_choice_unit_and_refusals(tmp_path: Path, graziani_setup: Setu
 def test_finishing_waits_for_every_choice_counter(tmp_path: Path, graziani_setup: Setup) -> None:
     game = new_game(tmp_path, graziani_setup)
     before = setup_checklist(game.state, "commonwealth")
-    assert len(before.to_place) == 8 and not before.ready  # 6 units, Dump 1, the dummy dump
+    # 6 units, Dump 1, the dummy dump, the convoys at "Anywhere, maps" and "any own air facility"
+    assert len(before.to_place) == 10 and not before.ready
     with pytest.raises(CommandRefused) as refused:
         game.execute(lambda s: finish(s, "commonwealth", src(s, "commonwealth")))
-    assert "8 counter(s) still to place" in refused.value.errors[0].message
+    assert "10 counter(s) still to place" in refused.value.errors[0].message
     place_everything(game, "commonwealth")
     assert setup_checklist(game.state, "commonwealth").ready
     events = game.execute(lambda s: finish(s, "commonwealth", src(s, "commonwealth")))
@@ -283,7 +284,7 @@ def test_the_checklist_reads_for_a_player(tmp_path: Path, graziani_setup: Setup)
     assert spread_candidates(game.state, "axis_2nd3rd_2") == []  # a convoy is not spread
     lines = setup_lines(game.state, "commonwealth")
     assert lines[0] == (
-        "Commonwealth: setting up — 8 counter(s) still to place before finishing (59.4)"
+        "Commonwealth: setting up — 10 counter(s) still to place before finishing (59.4)"
     )
     assert "  to place: Dummy dump (map C or D, Egypt) — place at a hex" in lines
     assert not any("commonwealth_" in line or "cw." in line for line in lines)  # names, not ids
