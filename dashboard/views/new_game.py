@@ -30,6 +30,7 @@ from ledger.journal.seats import seats_of
 from ledger.journal.session import CommandRefused, GameSession, create_game
 from ledger.model.errors import LedgerError
 from ledger.model.scenario import Setup
+from ledger.model.scenario_rulings import unexpressed_options
 
 FORM: Final = "new_game"
 SCENARIO_KEY: Final = f"{FORM}_scenario"
@@ -120,7 +121,7 @@ def create() -> None:
         "created",
         plain(
             f"Created game {name!r}: {setup.info.name} ({setup.info.case}), "
-            f"{len(setup.units)} counters, {session.state.clock}; rulings: {changed}. "
+            f"{len(session.state.units)} counters, {session.state.clock}; rulings: {changed}. "
             "It is now the game chosen in the sidebar."
         ),
     )
@@ -188,23 +189,41 @@ def option_label(default: str, option: str) -> str:
     return f"{option} (default)" if option == default else option
 
 
-def ruling_fields(scenario_id: str, rulings: tuple[Ruling, ...]) -> None:
+def ruling_fields(
+    scenario_id: str,
+    rulings: tuple[Ruling, ...],
+    unexpressed: dict[str, tuple[str, ...]] | None = None,
+) -> None:
     """One select box per ruling with a choice, in the order given, its default marked; the
-    rulings with a single option listed below them."""
-    for ruling in (r for r in rulings if len(r.options) > 1):
+    rulings with a single option listed below them. The options of ``unexpressed`` (by
+    ruling id: those the scenario's data cannot express, which ``create_game`` refuses) are
+    not offered; a caption names them."""
+    unexpressed = unexpressed or {}
+    offered = {
+        r.id: tuple(o for o in r.options if o not in unexpressed.get(r.id, ())) for r in rulings
+    }
+    for ruling in (r for r in rulings if len(offered[r.id]) > 1):
         st.selectbox(
             plain(f"{ruling.id} ({ruling.case})"),
-            ruling.options,
-            index=ruling.options.index(ruling.default),
+            offered[ruling.id],
+            index=offered[ruling.id].index(ruling.default),
             format_func=partial(option_label, ruling.default),
             help=plain(ruling.question),
             key=ruling_key(scenario_id, ruling.id),
         )
-    fixed = [r for r in rulings if len(r.options) <= 1]
+    fixed = [r for r in rulings if len(offered[r.id]) <= 1]
     if fixed:
         st.caption(
             plain(
                 "With one option only: " + ", ".join(f"{r.id} = {r.default}" for r in fixed) + "."
+            )
+        )
+    if unexpressed:
+        named = "; ".join(f"{r} = {', '.join(o)}" for r, o in unexpressed.items())
+        st.caption(
+            plain(
+                f"Not offered, as the scenario's data does not hold them: {named} "
+                "(a table that wants one edits a copy of the scenario file)."
             )
         )
 
@@ -281,7 +300,7 @@ def render() -> None:
                 "ruling (the ? beside each one asks its question). Leave the default unless the "
                 "table agreed another option."
             )
-            ruling_fields(scenario_id, rulings)
+            ruling_fields(scenario_id, rulings, unexpressed_options(setup))
         st.checkbox(
             "Do the set-up step in the ledger",
             value=True,

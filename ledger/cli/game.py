@@ -71,7 +71,8 @@ def add_initiative_parser(add: Add) -> None:
     """``initiative``."""
     p = add(
         "initiative",
-        "who is Player A and B this Operations Stage (7.11, 7.16); --first to declare it",
+        "who is Player A and B this Operations Stage (7.11, 7.16) and each side's Initiative "
+        "Rating this Game-Turn (7.2); --first to declare it",
     )
     p.add_argument(
         "--first",
@@ -83,8 +84,19 @@ def add_initiative_parser(add: Add) -> None:
 
 def add_weather_parser(add: Add) -> None:
     """``weather``."""
-    p = add("weather", "the weather of this Operations Stage (29.x); give one to record it")
+    p = add(
+        "weather",
+        "the weather of this Operations Stage and the Game-Turn's Weather Table row (29.6); "
+        "give one, or --dice, to record it",
+    )
     p.add_argument("weather", metavar="WEATHER", nargs="?", choices=WEATHERS)
+    p.add_argument(
+        "--dice",
+        type=int,
+        metavar="NN",
+        help="the two-dice reading (tens die first, 11-66): records the weather the Game-Turn's "
+        "Weather Table row gives (29.6)",
+    )
     add_source_options(p, "commander_in_chief")
 
 
@@ -126,7 +138,7 @@ def _run_new(app: App, args: argparse.Namespace) -> None:
         raise Refused(list(refused.errors)) from refused
     print(
         f"created game {args.name!r}: {setup.info.name} ({setup.info.case}), "
-        f"{len(setup.units)} counters, {session.state.clock} — in {app.store.location}"
+        f"{len(session.state.units)} counters, {session.state.clock} — in {app.store.location}"
     )
     if session.state.setup_open:
         print(
@@ -195,7 +207,18 @@ def _run_initiative(app: App, session: GameSession, args: argparse.Namespace) ->
     from ledger.model.initiative import players
 
     if args.first is None:
-        print_report(players(session.view), args.json)
+        from ledger.reports.schedule_tables import initiative_ratings
+
+        shown: dict[str, Any] = dict(players(session.view))
+        for r in initiative_ratings(session.view):  # 7.2: first situation that holds
+            if args.json:
+                shown[f"rating_{r.side}"] = r.rating
+                shown[f"rating_{r.side}_situation"] = r.situation
+                continue
+            said = "none of its situations holds" if r.rating is None else str(r.rating)
+            why = f"{r.situation}, {r.case}" if r.situation else r.case
+            shown[f"rating_{r.side}"] = f"{said} ({why})"
+        print_report(shown, args.json)
         return
     from ledger.commands.initiative import declare_first_player
 
@@ -203,15 +226,30 @@ def _run_initiative(app: App, session: GameSession, args: argparse.Namespace) ->
 
 
 def _run_weather(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.reports.schedule_tables import weather_for_dice, weather_row
+
     state = session.view
-    if args.weather is None:
-        print_report({"game_time": state.clock.short, "weather": state.weather}, args.json)
+    chosen = args.weather
+    if args.dice is not None:
+        from ledger.model.errors import LedgerError
+
+        given = weather_for_dice(state, args.dice, "--dice")
+        if isinstance(given, LedgerError):
+            raise Refused([given])
+        if chosen is not None and chosen != given:
+            raise Refused(
+                [LedgerError("--dice", f"{args.dice} gives {given}, not {chosen}", "29.6")]
+            )
+        chosen = given
+    if chosen is None:
+        shown = {"game_time": state.clock.short, "weather": state.weather}
+        if state.schedule.weather:
+            shown["weather_table"] = weather_row(state)
+        print_report(shown, args.json)
         return
     from ledger.commands import logistics
 
-    app.execute(
-        lambda s: logistics.record_weather(s.state, args.weather, app.source(s.state, None))
-    )
+    app.execute(lambda s: logistics.record_weather(s.state, chosen, app.source(s.state, None)))
 
 
 def add_journal_parsers(add: Add) -> None:

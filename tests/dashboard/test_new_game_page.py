@@ -139,3 +139,28 @@ def test_the_set_up_step_is_the_forms_default_and_may_be_skipped(empty_db: Path)
     button.click().run()
     assert not at.error, [e.value for e in at.error]
     assert GameSession(store, "on-the-board").state.setup_open == ()
+
+
+def test_options_the_data_cannot_express_are_not_offered(empty_db: Path) -> None:
+    """60.23-1st-hampshire=withdraw-gt19 has no data behind it (quartermaster new refuses it):
+    the form leaves it out and says so; the Benghazi hex keeps both its options."""
+    at = on_new_game()
+    at.radio(key="new_game_scenario").set_value("italian-campaign").run()
+    keys = {box.key for box in at.selectbox}
+    assert "new_game_ruling_italian-campaign_60.23-1st-hampshire" not in keys
+    benghazi = at.selectbox(key="new_game_ruling_italian-campaign_60.31-benghazi-hex")
+    assert list(benghazi.options) == ["A4827 (default)", "B4827"]
+    said = " ".join(c.value for c in at.caption)
+    assert "Not offered, as the scenario's data does not hold them:" in said
+    assert "60.23-1st-hampshire = withdraw-gt19" in said
+
+
+def test_the_counters_said_are_the_games_after_its_rulings(empty_db: Path) -> None:
+    at = create(
+        on_new_game(),
+        "no-tanks",
+        "italian-campaign",
+        ("60.23-italian-tank-battalion-classes", "omit"),
+    )
+    said = " ".join(s.value for s in at.success)
+    assert "407 counters" in said  # 411 less the four unassigned tank battalions

@@ -282,3 +282,12 @@ def test_an_effect_that_breaks_the_set_up_is_refused_at_load(
     (error,) = _errors(path)
     assert error.startswith(f"mine.toml:{_line(path, '[[ruling.effect]]')}: ruling[1].effect[0]:")
     assert f"ruling house-garrison, option 'elsewhere': {unit}: unknown class 'no.class'" in error
+
+
+def test_new_says_the_counters_of_the_game_as_chosen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "qm.db")
+    ruling = f"{TANKS}=omit"
+    assert main(["new", "g", "--scenario", "italian-campaign", "--ruling", ruling, "--db", db]) == 0
+    assert "407 counters" in capsys.readouterr().out  # 411 less the four tank battalions
