@@ -24,6 +24,7 @@ from ledger.model.source import Role
 from ledger.model.units import SIDES, Side
 from ledger.reports import agenda
 from ledger.reports.agenda_stage import STAGE_LOG_KINDS, StageLog, stage_end, stage_log
+from ledger.reports.schedule_tables import weather_row
 
 # The page holding each task's form (ledger.reports.agenda.PAGE_TITLES' keys). (Comments, not
 # docstrings: Streamlit would print a bare string of a page script.)
@@ -133,6 +134,8 @@ def weather_form(game: Game, keys: FormKeys) -> None:
             f"**Weather (29.0)** — not recorded for {state.clock.short}: it is "
             f"{state.weather.title()} until the Initiative holder's roll says otherwise."
         )
+        if state.schedule.weather:
+            st.caption(plain(f"Weather Table: {weather_row(state)}"))
         pick, reason = st.columns(2)
         pick.selectbox("Weather rolled", choices, format_func=str.title, key=keys("weather"))
         reason.text_input("Reason", key=keys("reason"), placeholder="optional: the roll")

@@ -121,3 +121,34 @@ def test_a_withdrawal_due_holds_the_end_of_stage_until_recorded(
     again = player.run("withdraw", "cw-wd-01", ok=False).stderr
     assert "already recorded" in again
     assert "GT 1 OpStage 3" in player.run("end-stage").stdout
+
+
+def test_units_all_shows_each_counters_status(italian: Player) -> None:
+    out = italian.run("units", "--all").stdout
+    header = out.splitlines()[0]
+    assert "status" in header
+    arty = next(line for line in out.splitlines() if "XXV Corps Artillery Regt" in line)
+    assert "arrives GT 9 OpStage 2" in arty  # not in play at GT 1 (4.43b)
+    fusiliers = next(line for line in out.splitlines() if "1st Royal Fusiliers" in line)
+    assert "in play" in fusiliers
+
+
+def test_weather_shows_the_row_and_records_a_dice_reading(italian: Player) -> None:
+    shown = italian.run("weather").stdout
+    assert "GT 1-12 fall: 11-42 normal, 43-55 hot, 56-64 sandstorm, 65-66 rainstorm (29.6)" in (
+        shown
+    )
+    done = italian.run("weather", "--dice", "61").stdout  # 56-64 sandstorm in the fall
+    assert "weather of GT 1 OpStage 1: sandstorm" in done
+    assert italian.json("weather")["weather"] == "sandstorm"
+    assert italian.json("history")[-1]["kind"] == "weather_recorded"
+    bad = italian.run("weather", "--dice", "70", ok=False).stderr
+    assert "--dice: 70 is not a two-dice reading" in bad and "29.6" in bad
+
+
+def test_initiative_shows_each_sides_rating(italian: Player) -> None:
+    out = italian.run("initiative").stdout
+    assert "1 (no German combat unit and no Rommel counter on the game maps, 7.2)" in out
+    assert "3 (Game-Turns 1-42, 7.2)" in out
+    rows = italian.json("initiative")
+    assert (rows["rating_axis"], rows["rating_commonwealth"]) == (1, 3)

@@ -115,7 +115,8 @@ def test_the_italian_campaign_from_set_up_to_the_first_withdrawal(
     assert "5th Indian Bde HQ" in held and "quartermaster withdraw" in held and "20.8" in held
     ahead = table.run("withdrawals")
     assert all(name in ahead for name in FIFTH_INDIAN)
-    done = table.run("withdraw", "cw-wd-01", "--supplies-to", "Mersa Matruh")
+    # 20.8x: what they carry goes to a dump where they stand or leave from (not Mersa Matruh)
+    done = table.run("withdraw", "cw-wd-01", "--supplies-to", "Alexandria (unlimited supply)")
     assert "withdrawn (20.8)" in done
     names = {u["name"] for u in table.json("units") if u["in_play"]}
     assert not names & set(FIFTH_INDIAN)  # exactly its counters left play...

@@ -239,5 +239,8 @@ def test_your_phase_tells_the_rear_area_commander_the_withdrawal_is_due(
     assert "withdraws GT 13 OpStage 3" in due
     # 4.43a: needed; what is empty at Cairo (60) and Alexandria (25), scen-0006
     assert "10 truck value" in due and "85 available" in due
+    # 29.6: the Game-Turn's Weather Table row beside the weather form
+    weather = "\n".join(str(c.value) for c in at.caption)
+    assert "Weather Table: GT 13-20 winter: 11-23 normal, 24-55 hot, 56-66 sandstorm" in weather
     links = {link.proto.label: link.proto.page for link in at.get("page_link")}
     assert links.get("Open Reinforcements & victory") == "campaign", links
