@@ -164,15 +164,18 @@ class GameState:
         requisition — ``"convoy at Cairo (50 TP)"``, ``"convoy at C3920 (5 TP, requisition CR1
         for 1st RNF MG Bn)"``; first-line trucks (8.96) by the unit they are attached to or
         their place — ``"first-line trucks of 1st RNF MG Bn (10 TP)"``, ``"first-line trucks at
-        C4131 (10 TP)"``; at a set-up location left to the player (59.4), ``"first-line trucks
-        to place within 3 hexes of C0716 (5 TP)"``. ``repr(group_id)`` for no such group."""
+        C4131 (10 TP)"``; during the set-up, at a location left to the player (59.4),
+        ``"first-line trucks to place within 3 hexes of C0716 (5 TP)"``. ``repr(group_id)``
+        for no such group."""
         group = self.trucks.get(group_id)
         if group is None:
             return repr(group_id)
         size = f"{group.truck_points} TP"
         at = f"at {group.location}"
         lowered = group.location.casefold()
-        if any(w in lowered for w in ("choice", "any ", "anywhere", "within ", "map ")):
+        if self.setup_open and any(
+            w in lowered for w in ("choice", "any ", "anywhere", "within ", "map ")
+        ):
             # a set-up location left to the player (59.4): "to place within 3 hexes of C0716"
             at = "to place " + ("" if lowered.startswith("within ") else "at ") + group.location
         if group.line == "first":
