@@ -11,7 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ledger.commands.withdrawal import place_warning, recorded, remaining, transport
+from ledger.commands.withdrawal import (
+    attached_trucks,
+    place_warning,
+    recorded,
+    remaining,
+    transport,
+)
 from ledger.commands.withdrawal_transport import (
     WITHDRAWAL_PLACE,
     at_cairo_or_alexandria,
@@ -92,8 +98,9 @@ class WithdrawalRow:
     convoys in play plus the first-line trucks attached to the counters, 4.43a footnote:
     light 1/2, medium 1, heavy 2) and ``shortfall`` the whole points missing; ``place`` where
     the counters must be (20.83). ``available`` is the attached first-line trucks plus the
-    side's eligible empty convoys at Cairo or Alexandria (scen-0006), ``taken`` the convoy
-    truck points that would leave with it, in players' words (empty: none)."""
+    side's eligible empty convoys at Cairo or Alexandria (scen-0006), ``taken`` the trucks that
+    would leave with it, in players' words: its counters' first-line truck groups, then the
+    convoy truck points taken (empty: none)."""
 
     id: str
     name: str
@@ -172,7 +179,15 @@ def upcoming_withdrawals(state: GameState, side: Side | None = None) -> list[Wit
                 w.motorization_points,
                 _place(w.place),
                 w.case or "20.8",
-                taken_text(state, moved.taken),
+                "; ".join(
+                    [
+                        *(
+                            state.truck_group_name(g)
+                            for g in attached_trucks(state, remaining(state, w))
+                        ),
+                        *([taken_text(state, moved.taken)] if moved.taken else []),
+                    ]
+                ),
             )
         )
     return rows

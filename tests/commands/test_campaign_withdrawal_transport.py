@@ -128,6 +128,7 @@ def test_a_loaded_convoy_is_not_taken(graziani_setup: Setup) -> None:
 def test_attached_first_line_trucks_leave_and_no_convoy_is_needed(graziani_setup: Setup) -> None:
     # 5/20/2 attached to the 5th Indian Bde HQ: 2 1/2 + 20 + 4 = 26 1/2 truck value >= 10.
     state = _due(_setup(graziani_setup, attach_to=BDE))
+    assert upcoming_withdrawals(state)[0].taken == "first-line trucks of 5th Indian Bde HQ (27 TP)"
     event = _event(state)
     assert event.trucks == (FIRST_LINE,) and event.convoy_points == ()
     assert not apply(state, event).trucks[FIRST_LINE].in_play()
