@@ -139,6 +139,10 @@ def graziani() -> tuple[str, dict[str, int]]:
         "#",
         *MAX_ASSIGNED_NOTE,
         "#",
+        "# Rulings applied to the data by this file (their defaults; docs/rulings.md, 60.22):",
+        "#   60.22-7th-support-group-parent, 60.31-benghazi-hex, 60.47-arrivals-training (arrivals",
+        "#   whose OA sheets print an untrained Basic Morale arrive In Training, as in 60.23).",
+        "#",
         "# Not in this file (the format has no record for them): air units and pilots (air.csv),",
         "# air and repair facilities (facilities.csv), fleet and convoys, the 60.81 victory levels;",
         "# see scenarios/sources/60.22/SOURCE.md.",
@@ -233,19 +237,6 @@ def italian_rulings() -> list[dict[str, Any]]:
             ),
             "options": ["by-tank", "all-it.l", "omit"],
             "default": "by-tank",
-        },
-        {
-            "id": "60.47-arrivals-training",
-            "case": "60.47",
-            "question": (
-                "60.47 says some Commonwealth reinforcements need Training, but the schedules do "
-                "not say which. 'untrained-morale' (default, written in this file): every arriving "
-                "unit whose OA sheet prints an untrained Basic Morale (Polish Bde -1, 4th Indian "
-                "0, 6th Aus -3, 18th Aus 0, 20th Aus Bde 0, 2nd Armd Div 1) arrives In Training "
-                "with that morale. 'trained': every reinforcement arrives trained."
-            ),
-            "options": ["untrained-morale", "trained"],
-            "default": "untrained-morale",
         },
         {
             "id": "60.23-22nd-guards-hq",
@@ -345,19 +336,78 @@ def italian_rulings() -> list[dict[str, Any]]:
             "options": ["unit-without-ratings", "omit"],
             "default": "unit-without-ratings",
         },
+        {
+            "id": AIR_FEBRUARY,
+            "case": "34.84, 34.85, 34.87, 60.23",
+            "question": (
+                "The air schedules give February 1941 as one total per plane type for GT 19-22, "
+                "to be divided as evenly as possible among those Game-Turns; the scenario ends "
+                "with GT 20 (gap 12). Air units are not in this file (the format has no air "
+                "record): the players bring the planes in. 'even-per-game-turn' (default): "
+                "each of GT 19-22 gets a quarter of the total, the remainder one plane each to "
+                "the earliest Game-Turns, so GT 19 and 20 bring "
+                f"{february_shares()}. 'whole-month': all February planes arrive in GT 19-20, "
+                "half each (remainder to GT 19). 'none': no February planes arrive in the "
+                "scenario. The two other options are not in this file's data."
+            ),
+            "options": ["even-per-game-turn", "whole-month", "none"],
+            "default": "even-per-game-turn",
+        },
     ]
+
+
+AIR_FEBRUARY = "60.23-air-february-split"
+PLANE_NAMES = {  # air.csv plane ids -> the names the air schedules print (34.84-34.87)
+    "cw.hurricane_i": "Hurricane I",
+    "cw.blenheim_i": "Blenheim I",
+    "cw.blenheim_iv": "Blenheim IV",
+    "cw.maryland": "Maryland",
+    "cw.wellington_i": "Wellington I",
+    "ge.bf110": "Bf 110",
+    "ge.fw200c": "Fw 200C",
+    "ge.ju87b": "Ju 87B",
+    "ge.ju88d": "Ju 88D",
+    "it.cr42": "CR 42",
+    "it.g50": "G 50",
+    "it.ba65": "Ba 65",
+    "it.z501": "Z 501",
+    "it.z1007bis": "Z 1007bis",
+    "it.ro37bis": "Ro 37bis",
+}
+
+
+def even_shares(total: int, turns: int) -> list[int]:
+    """``total`` divided as evenly as possible among ``turns`` Game-Turns, the remainder one
+    each to the earliest (ruling 60.23-air-february-split): 30 over 4 -> [8, 8, 7, 7]."""
+    return [total // turns + (1 if i < total % turns else 0) for i in range(turns)]
+
+
+def february_shares() -> str:
+    """The planes GT 19 and 20 bring of each February 1941 total of air.csv (34.84-34.87),
+    by the default of ruling 60.23-air-february-split, as text for its question:
+    "Commonwealth: Hurricane I 8 + 8 of 30, ...; Axis: ..."."""
+    sides: dict[str, list[str]] = {}
+    for r in read_csv("air.csv", REF_6023):
+        if r["row_kind"] != "arrival" or r["label"] != "1941 Feb":
+            continue
+        first, last = int(r["gt_from"]), int(r["gt_to"])
+        shares = even_shares(int(r["planes"]), last - first + 1)
+        gt19, gt20 = shares[19 - first], shares[20 - first]
+        plane = PLANE_NAMES[r["plane_type"]]
+        sides.setdefault(r["side"], []).append(f"{plane} {gt19} + {gt20} of {r['planes']}")
+    return "; ".join(f"{side.capitalize()}: {', '.join(found)}" for side, found in sides.items())
 
 
 def italian_effects(forces: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """The ``[[ruling.effect]]`` records of the 60.23 rulings (and those of the 60.22 set-up,
     with Benghazi's victory hex following 60.31-benghazi-hex), by ruling id: what their other
     options change in the records written here. 60.23-1st-hampshire (a withdrawal the schedule
-    does not print) and 60.23-victory-hexes (the hexes of a whole town) are not expressible as
-    effects on records, so they have none (choosing their other option is refused)."""
+    does not print), 60.23-victory-hexes (the hexes of a whole town) and 60.23-air-february-split
+    (air units, which the format does not hold) are not expressible as effects on records, so
+    they have none (choosing their other option is refused)."""
     units = {u["id"]: u for u in forces["units"]}
     tanks = [uid for uid in units if uid in TANK_BATTALIONS]
     assert len(tanks) == len(TANK_BATTALIONS), tanks
-    trained = [uid for uid, u in units.items() if u["arrival"] != "start" and u.get("in_training")]
     effects = dict(forces["effects"])
     effects["60.31-benghazi-hex"] = [
         *effects["60.31-benghazi-hex"],
@@ -370,9 +420,6 @@ def italian_effects(forces: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
             if units[uid]["class"] != "it.l"
         ),
         *({"option": "omit", "unit": uid, "omit": True} for uid in tanks),
-    ]
-    effects["60.47-arrivals-training"] = [
-        {"option": "trained", "unit": uid, "set": {"in_training": False}} for uid in trained
     ]
     effects["60.23-22nd-guards-hq"] = [{"option": "omit", "unit": GUARDS_HQ, "omit": True}]
     effects["60.23-20th-aus-bde-parent"] = [
@@ -462,7 +509,7 @@ def arrival_row(r: dict[str, str], when: str, setup_rows: dict[str, Any]) -> dic
         "arrival": when,
         "arrival_location": r["arrival_place"],
         "attached_to": r["begins_attached_to"],
-        "in_training": "yes" if untrained else "",  # ruling 60.47-arrivals-training
+        "in_training": "",  # set_up applies ruling 60.47-arrivals-training
         "basic_morale": r["basic_morale"],
         "basic_morale_untrained": untrained,
         "toe": r["toe"],
@@ -509,10 +556,22 @@ def arrival_trucks(r: dict[str, str]) -> dict[str, Any]:
     return record
 
 
+def formation_name(hq_name: str) -> str:
+    """The formation an HQ counter heads, by the HQ's printed name: "4th Indian Div HQ" ->
+    "4th Indian Division" (the name the OA sheet's title gives it)."""
+    words = hq_name.removesuffix(" HQ").split()
+    return " ".join({"Div": "Division", "Bde": "Brigade"}.get(w, w) for w in words)
+
+
 def withdrawals() -> list[dict[str, Any]]:
-    """The three withdrawals of the 4th Indian Division (4.43a, 20.8), one per schedule row,
-    with the two printed transport numbers."""
+    """The withdrawals of withdrawals.csv (4.43a, 20.8), one per schedule row, with the two
+    printed transport numbers. Each is named by its root counter and the formation that root
+    belongs to (its parent's, or for a formation HQ its own); its ``source`` names the schedule
+    and the OA sheets of its counters."""
+    names = {r["unit_id"]: r["name"] for r in read_csv("units.csv", REF)}
+    names |= {r["unit_id"]: r["name"] for r in read_csv("arrivals.csv", REF_6023)}
     groups: dict[str, dict[str, Any]] = {}
+    sheets: dict[str, list[str]] = {}
     for r in read_csv("withdrawals.csv", REF_6023):
         group = groups.setdefault(
             r["schedule_row"],
@@ -526,8 +585,12 @@ def withdrawals() -> list[dict[str, Any]]:
         )
         if r["row_kind"] == "unit":
             if r["selection"] == "subtree root":
-                group["name"] = f"{r['name']} and its units (4th Indian Division)"
+                head = names[r["parent_formation"]] if r["parent_formation"] else r["name"]
+                group["name"] = f"{r['name']} and its units ({formation_name(head)})"
             group["units"].append(r["unit_id"])
+            found = sheets.setdefault(r["schedule_row"], [])
+            if r["source_oa"] not in found:
+                found.append(r["source_oa"])
         else:
             group["truck_value_points"] = int(r["truck_value_points_required"])
             group["motorization_points"] = int(r["motorization_points_required"])
@@ -537,7 +600,11 @@ def withdrawals() -> list[dict[str, Any]]:
                 f"({SCHEDULE_NOTE}), motorization points under abstract Logistics"
             )
             group["case"] = r["case"]
-            group["source"] = f"{REPO} {r['source_schedule']}; units {REPO} {r['source_oa']}"
+            group["source"] = f"{REPO} {r['source_schedule']}"
+    for row, group in groups.items():
+        if not group["name"] or not sheets.get(row) or "source" not in group:
+            raise ValueError(f"withdrawal {row}: no subtree root, counters or transport row")
+        group["source"] += f"; units {REPO} " + ", ".join(sheets[row])
     return list(groups.values())
 
 
@@ -573,7 +640,7 @@ def victory() -> list[dict[str, Any]]:
 def italian_campaign() -> tuple[str, dict[str, int]]:
     """The text of ``scenarios/italian-campaign.toml`` and its record counts."""
     arriving, arriving_trucks = arrivals()
-    forces = set_up(arriving, [COMMANDER_CLASS], last_game_turn=20, train_arrivals=True)
+    forces = set_up(arriving, [COMMANDER_CLASS], last_game_turn=20)
     headquarters = {c["id"] for c in forces["classes"] if c["unit_type"] == "headquarters"}
     no_max = [
         u["id"]
@@ -586,15 +653,15 @@ def italian_campaign() -> tuple[str, dict[str, int]]:
     missing = [
         *forces["missing"],
         "60.23 rulings applied to the data here (defaults): 60.23-italian-tank-battalion-classes "
-        "(I(L), II(L) Tank Bns class it.k; V(M), XXI(M) it.l), 60.47-arrivals-training (arrivals "
-        "with a printed untrained Basic Morale arrive In Training), 60.23-22nd-guards-hq (no TOE, "
-        "no Basic Morale), 60.23-aa-over-class-limit (6 light AA points kept), "
+        "(I(L), II(L) Tank Bns class it.k; V(M), XXI(M) it.l), 60.23-22nd-guards-hq (no TOE, no "
+        "Basic Morale), 60.23-aa-over-class-limit (6 light AA points kept), "
         "60.23-22nd-bersaglieri-parent (no parent), 60.23-victory-hexes (Derna, Giarabub, "
         "Benghazi), 60.23-rommel-counter (class ge.commander).",
         f"Arriving division and brigade HQs ({', '.join(no_max)}): their OA sheets' assignments "
         "were not extracted, so no max_assigned (9.26) is given.",
         "Air arrivals and Commonwealth squadron withdrawals of GT 1-20 (sources/60.23/air.csv): the "
-        "format has no air record; the February 1941 split needs a ruling (gap 12).",
+        "format has no air record; the February 1941 totals (GT 19-22) are split by ruling "
+        f"{AIR_FEBRUARY} (default 'even-per-game-turn': GT 19 and 20 bring their even shares of GT 19-22).",
         "Replacement and production points (20.66, 20.78, 20.3) and the Commonwealth fleet "
         "schedule (30.6) were not extracted in the reference.",
         "60.82 holder conditions (a combat unit with a supply line of at most one Game-Turn to a "
@@ -642,12 +709,13 @@ def italian_campaign() -> tuple[str, dict[str, int]]:
         *MAX_ASSIGNED_NOTE,
         "#",
         "# Rulings applied to the data by this file (their defaults; docs/rulings.md, 60.23):",
-        "#   60.23-italian-tank-battalion-classes, 60.47-arrivals-training, 60.23-22nd-guards-hq,",
-        "#   60.23-aa-over-class-limit, 60.23-22nd-bersaglieri-parent, 60.23-victory-hexes,",
-        "#   60.23-rommel-counter, and those of the 60.22 set-up.",
+        "#   60.23-italian-tank-battalion-classes, 60.23-22nd-guards-hq, 60.23-aa-over-class-limit,",
+        "#   60.23-22nd-bersaglieri-parent, 60.23-victory-hexes, 60.23-rommel-counter, and those of",
+        "#   the 60.22 set-up (60.47-arrivals-training among them: the same arrivals In Training).",
         "#",
         "# Not in this file (the format has no record for them): air units, pilots and air",
-        "# arrivals (air.csv), air and repair facilities, fleet and convoys, replacements.",
+        "# arrivals (air.csv; their February 1941 split: ruling 60.23-air-february-split), air and",
+        "# repair facilities, fleet and convoys, replacements.",
     ]
     records = {
         "ruling": with_effects([*RULINGS, *italian_rulings()], italian_effects(forces)),

@@ -138,6 +138,21 @@ RULINGS: list[dict[str, Any]] = [
         "options": ["A4827", "B4827"],
         "default": "A4827",
     },
+    {
+        "id": "60.47-arrivals-training",
+        "case": "60.47",
+        "question": (
+            "60.47 (the Commonwealth's scenario information of 60.22 and 60.23) says some "
+            "Commonwealth reinforcements need Training, but the schedules do not say which. "
+            "'untrained-morale' (default, written in this file): every arriving unit whose OA "
+            "sheet prints an untrained Basic Morale arrives In Training with that morale: in GT "
+            "1-6 the Polish Bde (-1) and the 4th Indian Div's 1st Field Regt and 7th Indian Bde "
+            "(0); later the 6th Aus (-3), 18th Aus (0), 20th Aus Bde (0) and 2nd Armd Div (1). "
+            "'trained': every reinforcement arrives trained."
+        ),
+        "options": ["untrained-morale", "trained"],
+        "default": "untrained-morale",
+    },
 ]
 
 # --- my own short notes for particular counters ------------------------------------------------
@@ -800,24 +815,21 @@ def set_up(
     arrivals: list[dict[str, str]] | None = None,
     extra_classes: list[dict[str, Any]] | None = None,
     last_game_turn: int = 6,
-    train_arrivals: bool = False,
 ) -> dict[str, Any]:
     """The records of the 60.22 set-up (60.31, 60.41) plus ``arrivals`` (reinforcement rows in
     the shape of units.csv) and ``extra_classes`` (class records with no CSV row): ``weapons``,
     ``classes``, ``units``, ``dumps``, ``trucks`` (lists of TOML records) and ``missing`` (what
     the reference leaves out, for ``[scenario].missing``). ``last_game_turn`` is the scenario's
-    last Game-Turn, named where an OA parent enters after it. ``train_arrivals``: the arrivals
-    of units.csv that print an untrained Basic Morale arrive In Training (ruling
-    60.47-arrivals-training, default 'untrained-morale')."""
+    last Game-Turn, named where an OA parent enters after it. Every arrival (of units.csv or
+    ``arrivals``) that prints an untrained Basic Morale arrives In Training (ruling
+    60.47-arrivals-training, default 'untrained-morale', the same in both scenarios)."""
     setup_rows = read_csv("units.csv")
-    if train_arrivals:
-        setup_rows = [
-            {**r, "in_training": "yes"}
-            if r["arrival"] != "start" and r["basic_morale_untrained"]
-            else r
-            for r in setup_rows
-        ]
-    unit_rows = [*setup_rows, *(arrivals or [])]
+    unit_rows = [
+        {**r, "in_training": "yes"}
+        if r["arrival"] != "start" and r["basic_morale_untrained"]
+        else r
+        for r in [*setup_rows, *(arrivals or [])]
+    ]
     weapon_rows = {r["weapon_id"]: r for r in read_csv("weapons.csv")}
     class_rows = {r["class_id"]: r for r in read_csv("classes.csv")}
     supply_rows = read_csv("supply.csv")
@@ -904,6 +916,11 @@ def set_up(
         "60.22-tobruk-port-efficiency); the format has no port record.",
         "Benghazi garrison hex: B4827 printed in 60.31 vs A4827 on the OA sheet (ruling 60.31-benghazi-hex).",
         "Organisation limits of formations (19.3) were not extracted in the reference.",
+        "Which reinforcements need Training (60.47) is in neither schedule: by ruling "
+        "60.47-arrivals-training (default 'untrained-morale') every arrival whose OA sheet prints "
+        "an untrained Basic Morale arrives In Training, "
+        f"{sum(1 for u in units if u['arrival'] != 'start' and u.get('in_training'))} counters "
+        "here.",
     ]
     return {
         "weapons": weapons,
@@ -925,8 +942,14 @@ def set_up_effects(
     """The ``[[ruling.effect]]`` records of the 60.22 set-up's rulings, by ruling id: what
     their other options change in the records written here (docs/scenario-format.md).
     60.22-san-giorgio and 60.22-tobruk-port-efficiency change no record of the format, so they
-    have none (choosing their other option is refused by the ledger)."""
+    have none (choosing their other option is refused by the ledger). 60.47-arrivals-training's
+    'trained' sets every arrival In Training here (``arrival`` not "start") not In Training."""
     in_file = {u["id"]: u for u in units}
+    trained = [
+        {"option": "trained", "unit": u["id"], "set": {"in_training": False}}
+        for u in units
+        if u["arrival"] != "start" and u.get("in_training")
+    ]
     as_printed = [
         {"option": "as-printed", "unit": r["unit_id"], "set": {"parent": ""}}
         if not in_file[r["unit_id"]].get("detached")
@@ -944,7 +967,11 @@ def set_up_effects(
         for record in records
         if record.get("location") == "A4827"
     ]
-    return {"60.22-7th-support-group-parent": as_printed, "60.31-benghazi-hex": benghazi}
+    return {
+        "60.22-7th-support-group-parent": as_printed,
+        "60.31-benghazi-hex": benghazi,
+        "60.47-arrivals-training": trained,
+    }
 
 
 def with_effects(

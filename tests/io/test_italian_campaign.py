@@ -135,6 +135,15 @@ def test_the_withdrawals_are_the_schedules_three_groups_of_the_4th_indian_divisi
     assert {w.side for w in groups} == {"commonwealth"}
     units = {u.id: u for u in campaign.units}
     assert all(units[uid].side == "commonwealth" for w in groups for uid in w.units)
+    # each named by its root counter and that root's formation; sourced to schedule and OA sheet
+    assert [w.name for w in groups] == [
+        "5th Indian Bde HQ and its units (4th Indian Division)",
+        "7th Indian Bde HQ and its units (4th Indian Division)",
+        "4th Indian Div HQ and its units (4th Indian Division)",
+    ]
+    sheet = "data/units/oa/cw/4_indian_div.toml @ 77784bd68819ddcd9ef5f4876d584a7c18d7771e"
+    assert all(w.source.endswith(f"; units Maurdekye/neo-sandtable {sheet}") for w in groups)
+    assert all("land_cw.toml @ 959e27fd" in w.source for w in groups)
 
 
 def test_victory_points_of_each_place_equal_the_printed_table(campaign: Setup) -> None:
@@ -194,6 +203,49 @@ def test_rulings_of_the_gaps_are_applied_as_their_defaults(campaign: Setup) -> N
     assert (aus.in_training, aus.basic_morale_untrained) == (True, -3)
     printed = [r for r in rows("arrivals.csv") if r["basic_morale_untrained"]]
     assert sum(1 for u in campaign.units if u.arrival and u.in_training) == len(printed) == 43
+    # the Polish Bde (-1) and the 7th Indian Bde (0) print theirs on their OA sheets' headers
+    assert (
+        units["cw.polish_bde.1st_polish_bn"].basic_morale_untrained,
+        units[SUSSEX].in_training,
+    ) == (-1, True)
+
+
+SUSSEX = "cw.4_indian_div.1st_royal_sussex"
+GT_1_6_TRAINING = 13  # Polish Bde 8 (GT 1.3), 1st Field Regt (GT 3.3), 7th Indian Bde 4 (GT 5.1)
+
+
+def test_60_47_brings_the_same_arrivals_in_training_in_both_scenarios(
+    campaign: Setup, graziani: Setup
+) -> None:
+    """60.47 is the Commonwealth's scenario information of 60.22 and 60.23 alike: one ruling,
+    one default, the same GT 1-6 arrivals In Training in both files."""
+    for setup in (campaign, graziani):
+        rulings = {r.id: r for r in setup.rulings}
+        assert rulings["60.47-arrivals-training"].options == ("untrained-morale", "trained")
+        assert rulings["60.47-arrivals-training"].default == "untrained-morale"
+    early = {u.id: u.in_training for u in campaign.units if u.arrival and u.arrival.game_turn <= 6}
+    assert {u.id: u.in_training for u in graziani.units if u.arrival} == early
+    assert sum(early.values()) == GT_1_6_TRAINING
+    assert {u.id for u in graziani.units if u.arrival and u.in_training} == {
+        u.id for u in graziani.units if u.arrival and u.basic_morale_untrained is not None
+    }
+    trained = {e.record for e in graziani.ruling_effects if e.ruling == "60.47-arrivals-training"}
+    assert SUSSEX in trained and len(trained) == GT_1_6_TRAINING
+
+
+def test_the_february_1941_air_split_is_a_ruling_not_in_the_data(campaign: Setup) -> None:
+    """Gap 12: the February totals cover GT 19-22; the file rules how GT 19-20 take their part
+    (34.84) though air units are not in it, and says so where the air is missing."""
+    split = next(r for r in campaign.rulings if r.id == "60.23-air-february-split")
+    assert (split.options, split.default) == (
+        ("even-per-game-turn", "whole-month", "none"),
+        "even-per-game-turn",
+    )
+    # 30 Hurricane I over GT 19-22 as evenly as possible: 8, 8, 7, 7 -> GT 19 and 20 bring 8 each
+    assert "Hurricane I 8 + 8 of 30" in split.question
+    assert "Ju 88D 9 + 9 of 36" in split.question
+    assert not [e for e in campaign.ruling_effects if e.ruling == split.id]
+    assert any("60.23-air-february-split" in m for m in campaign.info.missing if "Air" in m)
 
 
 def test_the_set_up_is_graziani_s_built_by_the_same_code(campaign: Setup, graziani: Setup) -> None:

@@ -91,6 +91,21 @@ def test_trained_leaves_the_6th_australian_arrivals_not_in_training(
     assert not any(u.in_training for u in units.values() if u.arrival is not None)
 
 
+def test_graziani_brings_the_polish_brigade_in_training_unless_trained_is_chosen(
+    tmp_path: Path,
+) -> None:
+    """60.47 in Graziani's Offensive: the Polish Bde (GT 1.3) prints untrained Basic Morale -1
+    on its OA sheet, so it arrives In Training by default and trained under 'trained'."""
+    graziani = load_scenario(bundled_scenarios()["graziani"])
+    polish = "cw.polish_bde.1st_polish_bn"
+    before = {u.id: u for u in graziani.units}
+    assert (before[polish].in_training, before[polish].basic_morale_untrained) == (True, -1)
+    assert sum(1 for u in graziani.units if u.arrival and u.in_training) == 13
+    units = _new(tmp_path, graziani, {"60.47-arrivals-training": "trained"}).state.units
+    assert not units[polish].in_training
+    assert not any(u.in_training for u in units.values() if u.arrival is not None)
+
+
 def test_the_other_options_change_what_they_name(campaign: Setup) -> None:
     played = with_ruling_choices(
         campaign,
@@ -137,6 +152,7 @@ def test_the_default_changes_nothing(campaign: Setup) -> None:
         ("60.23-victory-hexes", "any-hex-of-town"),
         ("60.22-san-giorgio", "fixed-ship-no-ratings"),
         ("60.22-tobruk-port-efficiency", "7"),
+        ("60.23-air-february-split", "none"),
     ],
 )
 def test_an_option_not_in_the_data_is_refused_at_new(
@@ -159,6 +175,7 @@ def test_the_options_not_in_the_data_are_listed_for_the_form(campaign: Setup) ->
         "60.22-san-giorgio": ("fixed-ship-no-ratings",),
         "60.23-1st-hampshire": ("withdraw-gt19",),
         "60.23-victory-hexes": ("any-hex-of-town",),
+        "60.23-air-february-split": ("whole-month", "none"),  # air units are not in the file
     }
 
 
