@@ -78,7 +78,7 @@ def play(page: Page, url: str, db: str, folder: Path) -> None:
     page.goto(url)  # the root: the game is in set-up, so the dashboard opens on Set-up
     settle(page)
     expect(page.get_by_role("heading", level=1, name="Set-up")).to_be_visible()
-    expect(page.get_by_text("Axis: still to place (27)")).to_be_visible()
+    expect(page.get_by_text("Axis: still to place (30)")).to_be_visible()
     page.get_by_role("textbox", name="Hex").fill("C3517")
     page.get_by_role("button", name="Place", exact=True).click()
     settle(page)
@@ -87,7 +87,7 @@ def play(page: Page, url: str, db: str, folder: Path) -> None:
     shoot(page, folder / "italian-campaign-setup-phone.png")
     placed = [r.event for r in GameSession(EventStore(db), GAME).journal]
     assert [e.location for e in placed if isinstance(e, CounterPlaced)] == ["C3517"]
-    place_everything(db, "axis", GAME)  # the other 26, as the table would
+    place_everything(db, "axis", GAME)  # the other 29, as the table would
     place_everything(db, "commonwealth", GAME)
     page.reload()
     settle(page)

@@ -74,7 +74,9 @@ def test_the_dashboard_opens_on_set_up_while_the_game_is_in_set_up(in_setup: str
     bar = [c.value for c in at.caption if "GT 1 OpStage 1" in c.value]
     assert bar and "**Set-up (59.4)**" in bar[0]  # the phase bar: no phase before the start
     assert "Axis and Commonwealth setting up; then C. Organization Phase" in bar[0]
-    assert "Axis: still to place (27)" in said  # the 60.23 Axis counters at a choice location
+    assert (
+        "Axis: still to place (30)" in said
+    )  # the 60.23 Axis counters and truck groups at a choice location
     assert "Saharan Detachment HQ" in at.dataframe[0].value["Counter"].tolist()
     assert not re.search(r"\bit[._][a-z0-9_]+", said)  # names, never ids
 
@@ -92,7 +94,7 @@ def test_placing_a_dummy_dump_writes_what_the_cli_writes(in_setup: str) -> None:
     form, by_cli = written(in_setup, GAME), written(in_setup, "cli")
     assert form == by_cli and len(form) == 1
     assert isinstance(form[0], CounterPlaced) and form[0].location == "C3517, C3618"
-    assert "Axis: still to place (26)" in texts(at)
+    assert "Axis: still to place (29)" in texts(at)
     dumps = next(f.value for f in at.dataframe if "Dump" in f.value.columns)
     placed = dumps[dumps["Dump"] == "Dummy dumps"].iloc[0]
     assert (placed["Kind"], placed["Where"], placed["Counters"]) == (
@@ -169,10 +171,10 @@ def test_spreading_trucks_to_a_unit_of_their_hex_writes_what_the_cli_writes(
 
 def test_finishing_with_counters_unplaced_is_refused_naming_them(in_setup: str) -> None:
     at = on_setup("commonwealth")
-    assert "Not yet: 8 counter(s) still to place" in texts(at)
+    assert "Not yet: 10 counter(s) still to place" in texts(at)
     click(at, "Finish the Commonwealth set-up")
     refusal = at.error[0].value
-    assert "8 counter(s) still to place" in refusal and "Dummy dump" in refusal
+    assert "10 counter(s) still to place" in refusal and "Dummy dump" in refusal
     assert written(in_setup, GAME) == []
 
 
@@ -251,7 +253,7 @@ def test_a_seat_sets_up_its_own_side_and_sees_no_enemy_name(
     enemy = {u.name for u in setup.units if u.side == "axis"} - own
     assert not [name for name in enemy if name in shown]
     if page == "views/setup.py":
-        assert "Commonwealth: still to place (8)" in shown and "Dummy dump" in shown
+        assert "Commonwealth: still to place (10)" in shown and "Dummy dump" in shown
         assert [b.label for b in at.button if b.label.startswith("Finish")] == [
             "Finish the Commonwealth set-up"
         ]
