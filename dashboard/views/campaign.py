@@ -40,6 +40,7 @@ from ledger.reports.campaign import (
     arrivals,
     next_arrivals,
     upcoming_withdrawals,
+    victory_rows,
     victory_table,
 )
 
@@ -66,12 +67,12 @@ COUNTER_COLUMNS: Final = (
     Col("status", "Status", phone=True),
 )
 VICTORY_COLUMNS: Final = (
-    Col("name", "Place", phone=True),
+    Col("place", "Place", phone=True),
     Col("hexes", "Hexes"),
-    Col("axis", "Axis points"),
-    Col("commonwealth", "Commonwealth points"),
-    Col("holder", "Held by", phone=True),
-    Col("line", "Supply line"),
+    Col("axis_points", "Axis points"),
+    Col("commonwealth_points", "Commonwealth points"),
+    Col("held_by", "Held by", phone=True),
+    Col("supply_line", "Supply line"),
     Col("scores", "Scores", phone=True),
 )
 HOLDERS: Final = {"axis": "Axis", "commonwealth": "Commonwealth", "none": "Nobody"}
@@ -284,18 +285,7 @@ def victory_section(game: Game) -> None:
         "`quartermaster victory --italian-supply-cut`).",
     )
     table = victory_table(state, italian_supply_cut=cut)
-    rows = [
-        {
-            "name": r.name,
-            "hexes": ", ".join(r.hexes),
-            "axis": r.points["axis"],
-            "commonwealth": r.points["commonwealth"],
-            "holder": r.holder_text,
-            "line": ("yes" if r.supply_line else "no") if r.recorded else "",
-            "scores": ", ".join(f"{side_name(s)} {n}" for s, n in r.scored.items() if n) or "0",
-        }
-        for r in table.rows
-    ]
+    rows = victory_rows(table)
     axis, commonwealth = st.columns(2)
     axis.metric("Axis victory points", table.totals["axis"])
     commonwealth.metric("Commonwealth victory points", table.totals["commonwealth"])

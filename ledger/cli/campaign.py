@@ -250,23 +250,13 @@ def _run_victory(app: App, session: GameSession, args: argparse.Namespace) -> No
 
 
 def _print_victory(state: GameState, args: argparse.Namespace) -> None:
-    from ledger.model.seats import side_name
-    from ledger.reports.campaign import victory_table
+    from ledger.reports.campaign import victory_rows, victory_table
 
     table = victory_table(state, italian_supply_cut=args.italian_supply_cut)
-    rows = [
-        {
-            "place": r.name,
-            "hexes": ", ".join(r.hexes),
-            "axis_points": r.points["axis"],
-            "commonwealth_points": r.points["commonwealth"],
-            "held_by": r.holder_text,
-            "supply_line": ("yes" if r.supply_line else "no") if r.recorded else "",
-            "scores": ", ".join(f"{side_name(s)} {n}" for s, n in r.scored.items() if n) or "0",
-            **({"id": r.id} if args.json else {}),
-        }
-        for r in table.rows
-    ]
+    rows = victory_rows(table)
+    if not args.json:
+        for row in rows:
+            del row["id"]
     if args.json:
         print_report(
             {

@@ -267,6 +267,27 @@ class VictoryTable:
         )
 
 
+def victory_rows(table: VictoryTable) -> list[dict[str, object]]:
+    """The victory table's places in players' words, one dict each: ``place``, ``hexes``
+    (``"C4807"``), ``axis_points`` and ``commonwealth_points`` (what either holder scores,
+    60.82), ``held_by``, ``supply_line`` (``"yes"``/``"no"``, blank when not recorded),
+    ``scores`` (``"Commonwealth 25"``, ``"0"``) and ``id``: the CLI's table and the
+    dashboard's are these rows."""
+    return [
+        {
+            "place": r.name,
+            "hexes": ", ".join(r.hexes),
+            "axis_points": r.points["axis"],
+            "commonwealth_points": r.points["commonwealth"],
+            "held_by": r.holder_text,
+            "supply_line": ("yes" if r.supply_line else "no") if r.recorded else "",
+            "scores": ", ".join(f"{side_name(s)} {n}" for s, n in r.scored.items() if n) or "0",
+            "id": r.id,
+        }
+        for r in table.rows
+    ]
+
+
 def victory_table(state: GameState, *, italian_supply_cut: bool = False) -> VictoryTable:
     """The victory table now (60.82). A place scores for its holder only as recorded with a
     supply line (``hold_place``); places not recorded score nothing. ``italian_supply_cut``:
