@@ -147,7 +147,7 @@ def place_warning(state: GameState, unit_id: str) -> str:
     """The 20.83 warning for a counter away from Cairo and Alexandria, in players' words."""
     return (
         f"{state.units[unit_id].name} ({state.units[unit_id].location or 'no hex'}) is not at "
-        "Cairo or Alexandria: eliminated under 20.83 unless it gets there — or use --eliminated"
+        "Cairo or Alexandria: eliminated under 20.83 unless it gets there — or record the withdrawal as eliminated"
     )
 
 

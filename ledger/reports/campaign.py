@@ -212,7 +212,7 @@ def _warnings(state: GameState, unit_id: str) -> tuple[str, ...]:
     if full is not None and unit.toe_points < full:
         found.append(
             f"{unit.name} is below its full TOE ({unit.toe_points} of {full} TOE Strength "
-            "Points): eliminated under 20.83 unless rebuilt — or use --eliminated"
+            "Points): eliminated under 20.83 unless rebuilt — or record the withdrawal as eliminated"
         )
     return tuple(found)
 

@@ -105,7 +105,7 @@ def test_a_withdrawal_due_holds_the_end_of_stage_until_recorded(
     assert "trucks that leave with it: 5 heavy truck points of" in shown
     assert (
         "1st Royal Fusiliers (D3615) is not at Cairo or Alexandria: eliminated under 20.83 "
-        "unless it gets there — or use --eliminated"
+        "unless it gets there — or record the withdrawal as eliminated"
     ) in shown
     preview = player.run("withdraw", "5th Indian Bde HQ", "--preview").stdout
     assert "is not at Cairo or Alexandria" in preview and "Cairo or Alexandria (20.83)" in preview

@@ -51,7 +51,15 @@ def test_fuel_goes_to_vehicles_tanks_only(graziani: Player) -> None:
     args = ("transfer", "--from", "Sidi Barrani", "--to", "2 SctGds", "--fuel", "10")
     refused = graziani.run(*args, "--game", "g", ok=False).stderr
     assert "2nd Scots Guards holds 0 Fuel, its tanks take 0 (49.14), 10 asked: 10 over" in refused
-    graziani.run("new", "--skip-setup", "h", "--scenario", "graziani", "--ruling", "49.14-unit-fuel-capacity=allow")
+    graziani.run(
+        "new",
+        "--skip-setup",
+        "h",
+        "--scenario",
+        "graziani",
+        "--ruling",
+        "49.14-unit-fuel-capacity=allow",
+    )
     assert (
         "10 Fuel from Sidi Barrani to 2nd Scots Guards" in graziani.run(*args, "--game", "h").stdout
     )

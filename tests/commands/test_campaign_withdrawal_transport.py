@@ -140,7 +140,7 @@ def test_counters_away_from_cairo_and_alexandria_are_flagged(graziani_setup: Set
     assert row.place == "Cairo or Alexandria (20.83)"
     assert row.counters[1].warnings == (
         "1st Royal Fusiliers (D3615) is not at Cairo or Alexandria: eliminated under 20.83 "
-        "unless it gets there — or use --eliminated",
+        "unless it gets there — or record the withdrawal as eliminated",
     )
     assert len(row.warnings) == 4
     assert _event(state, supplies_to="Alexandria (unlimited supply)").units == FIFTH_BDE_GROUP

@@ -147,7 +147,7 @@ def test_the_withdraw_form_previews_then_removes_exactly_the_5th_indian_bde_grou
     warned = "\n".join(str(w.value) for w in at.warning)
     assert (
         "1st Royal Fusiliers (D3615) is not at Cairo or Alexandria: eliminated under 20.83 "
-        "unless it gets there — or use --eliminated"
+        "unless it gets there — or record the withdrawal as eliminated"
     ) in warned
     assert "Leaves from Cairo or Alexandria (20.83)." in said
     assert len(written(url, GAME)) == before  # a preview writes nothing
