@@ -1,0 +1,187 @@
+"""What an exported log sheet carries for the way back (issue 19): which cells a player may
+write in, what each held when exported, and whose workbook it is.
+
+An exporter draws its sheet as before and, for each figure the players may change at the table
+(TOE Strength Points of a weapon system, supplies held, CP expended, Cohesion, a dump's contents,
+...), calls ``Inputs.mark`` instead of writing the number itself: the cell gets the number, the
+input style (a pale fill, unlocked) and a record. ``Inputs.finish`` then writes the records and
+the ``SheetStamp`` (game, side, seat, journal sequence, layout) on a very hidden sheet that no
+printout shows, and protects every visible sheet without a password, so computed cells (totals,
+Raw and Actual points) are locked and the inputs are not. ``read_meta`` reads both back for
+``ledger.io.sheet_import``.
+
+Each record also names a *label* cell (the counter's or dump's name on the same row) and the
+text it held: a workbook whose rows were moved, inserted or deleted no longer matches, and the
+import refuses it by ``Sheet!Cell`` instead of posting a figure against the wrong counter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from openpyxl import Workbook
+from openpyxl.styles import PatternFill, Protection
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+META_SHEET: Final = "Quartermaster"
+"""The very hidden sheet holding the stamp and the input records."""
+META_VERSION: Final = 1
+"""The layout of the meta sheet; an import refuses another."""
+INPUT_FILL: Final = PatternFill("solid", fgColor="FFF9E5")
+"""Input cells: a pale yellow a pencil writes over and a printer barely greys."""
+_UNLOCKED: Final = Protection(locked=False)
+_STAMP_FIELDS: Final = ("version", "game", "side", "seat", "seq", "layout")
+_HEADER: Final = ("sheet", "cell", "kind", "holder", "field", "value", "label_cell", "label")
+
+
+@dataclass(frozen=True, slots=True)
+class SheetStamp:
+    """Whose workbook it is: game name, side (``"axis"``/``"commonwealth"``), the seat that
+    exported it (``""`` at a table without seats), the journal sequence number it shows
+    (the last event folded) and ``layout``, the sheet kind (``"toe"``, ``"supply-dumps"``...)."""
+
+    game: str
+    side: str
+    seat: str
+    seq: int
+    layout: str
+
+
+@dataclass(frozen=True, slots=True)
+class InputCell:
+    """One cell a player may change: where (``sheet``, ``cell`` such as ``"C12"``), what it is
+    (``kind``: ``"toe"``, ``"supplies"``, ``"cp"``, ``"cohesion"``, ``"dump"``, ...; ``holder``:
+    the unit, dump or requisition id; ``field``: the weapon system id or commodity), the whole
+    number it held when exported, and the label cell of its row with the text it held."""
+
+    sheet: str
+    cell: str
+    kind: str
+    holder: str
+    field: str
+    value: int
+    label_cell: str
+    label: str
+
+    @property
+    def where(self) -> str:
+        """``"Sheet!Cell"`` as a player finds it (``"'1st CCNN Div'!F12"``)."""
+        quoted = f"'{self.sheet}'" if not self.sheet.isalnum() else self.sheet
+        return f"{quoted}!{self.cell}"
+
+
+@dataclass
+class Inputs:
+    """The input cells of one workbook being drawn (``mark``), written out by ``finish``."""
+
+    cells: list[InputCell] = field(default_factory=list)
+
+    def mark(
+        self,
+        ws: Worksheet,
+        row: int,
+        column: int,
+        value: int,
+        *,
+        kind: str,
+        holder: str,
+        field: str,
+        label_column: int,
+    ) -> None:
+        """Write ``value`` (a whole number) at (``row``, ``column``) of ``ws`` as an input:
+        unlocked, pale yellow, recorded with its label cell (``label_column`` of the same row,
+        already written)."""
+        cell = ws.cell(row=row, column=column, value=value)
+        cell.protection = _UNLOCKED
+        cell.fill = INPUT_FILL
+        label = ws.cell(row=row, column=label_column).value
+        self.cells.append(
+            InputCell(
+                ws.title,
+                f"{get_column_letter(column)}{row}",
+                kind,
+                holder,
+                field,
+                value,
+                f"{get_column_letter(label_column)}{row}",
+                "" if label is None else str(label),
+            )
+        )
+
+    def finish(self, wb: Workbook, stamp: SheetStamp) -> None:
+        """Write the stamp and records on the very hidden ``META_SHEET`` and protect every
+        other sheet without a password (computed cells locked, inputs not)."""
+        meta = wb.create_sheet(META_SHEET)
+        meta.sheet_state = "veryHidden"
+        values = (META_VERSION, stamp.game, stamp.side, stamp.seat, stamp.seq, stamp.layout)
+        for row, (name, value) in enumerate(zip(_STAMP_FIELDS, values, strict=True), start=1):
+            meta.cell(row=row, column=1, value=name)
+            meta.cell(row=row, column=2, value=value).data_type = (
+                "n" if isinstance(value, int) else "s"
+            )
+        first = len(_STAMP_FIELDS) + 2
+        for column, name in enumerate(_HEADER, start=1):
+            meta.cell(row=first, column=column, value=name)
+        for row, c in enumerate(self.cells, start=first + 1):
+            for column, value in enumerate(
+                (c.sheet, c.cell, c.kind, c.holder, c.field, c.value, c.label_cell, c.label),
+                start=1,
+            ):
+                written = meta.cell(row=row, column=column, value=value)
+                if not isinstance(value, int):
+                    written.data_type = "s"
+        for ws in wb.worksheets:
+            if ws.title != META_SHEET:
+                ws.protection.sheet = True
+                ws.protection.formatColumns = False
+                ws.protection.formatRows = False
+
+
+class MetaError(ValueError):
+    """A workbook without Quartermaster's meta sheet, or with one this version cannot read."""
+
+
+def read_meta(wb: Workbook) -> tuple[SheetStamp, list[InputCell]]:
+    """The stamp and input records ``Inputs.finish`` wrote. Raises ``MetaError`` naming what
+    is missing: not a Quartermaster export, or an export of another layout version."""
+    if META_SHEET not in wb.sheetnames:
+        raise MetaError("this workbook was not exported by Quartermaster (no metadata sheet)")
+    meta = wb[META_SHEET]
+    stamp = {
+        str(meta.cell(row=r, column=1).value): meta.cell(row=r, column=2).value
+        for r in range(1, len(_STAMP_FIELDS) + 1)
+    }
+    if stamp.get("version") != META_VERSION:
+        raise MetaError(
+            f"metadata version {stamp.get('version')!r}; this ledger reads {META_VERSION}"
+        )
+    try:
+        found = SheetStamp(
+            str(stamp["game"]),
+            str(stamp["side"]),
+            str(stamp["seat"] or ""),
+            int(str(stamp["seq"])),
+            str(stamp["layout"]),
+        )
+    except (KeyError, ValueError) as bad:
+        raise MetaError(f"the metadata sheet is damaged ({bad})") from None
+    cells = []
+    for row in meta.iter_rows(min_row=len(_STAMP_FIELDS) + 3, values_only=True):
+        if row[0] is None:
+            continue
+        sheet, cell, kind, holder, field_, value, label_cell, label = row[: len(_HEADER)]
+        cells.append(
+            InputCell(
+                str(sheet),
+                str(cell),
+                str(kind),
+                str(holder),
+                str(field_),
+                int(str(value)),
+                str(label_cell),
+                "" if label is None else str(label),
+            )
+        )
+    return found, cells
