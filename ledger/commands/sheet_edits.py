@@ -1,0 +1,208 @@
+"""An edited log sheet brought back (issue 19): each figure a player changed in an exported
+workbook becomes the command the player would have typed, checked by the same rules.
+
+``ledger.io.sheet_import.read_edits`` reads the changed input cells; ``edits_outcome`` turns
+them, in the order they were marked, into one ``Outcome``: every command runs on a scratch
+state holding the events of the ones before it (two edits of one counter see each other), and
+any refusal, prefixed by the edit's ``Sheet!Cell``, refuses the whole workbook (all or none).
+
+What each kind of cell becomes (docs/sheets.md):
+
+- ``toe`` (a unit's TOE Strength Points of a weapon system) → ``correct_toe`` by the
+  difference (4.52);
+- ``cp`` (CP expended this Operations Stage) → ``spend_cp`` of the increase, action
+  ``other`` (6.1, 6.21: over the CPA earns DP); a decrease is refused: CP are not given back
+  (6.16), undo the expenditure instead;
+- ``cohesion`` → ``adjust_cohesion`` cause ``correction`` by the difference (6.2);
+- ``supplies`` (a unit's) and ``dump`` (a dump's) → ``consume`` cause ``correction`` of a
+  decrease, ``arrive`` cause ``correction`` of an increase (both commands' own checks: more
+  than held, 54.12 dump capacity, 49.14 fuel tanks, dummy dumps 60.34, unlimited sources 60.44).
+  A move between holders written as a decrease here and an increase there is posted as such
+  (the totals agree); ``transfer`` records it as a move and charges its CP.
+
+Before any command a figure is compared with the ledger now: one that changed since the export
+is refused ("changed since export: now N") rather than overwritten; and a figure of the other
+side's counter is refused (11.36).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Final, Protocol
+
+from ledger.commands.cp import adjust_cohesion, correct_toe, spend_cp
+from ledger.commands.logistics import arrive, consume
+from ledger.commands.outcome import Outcome, refuse
+from ledger.model.apply import apply
+from ledger.model.errors import LedgerError
+from ledger.model.events import Event
+from ledger.model.quantities import COMMODITIES, Supplies
+from ledger.model.seats import SIDE_NAMES, role_for
+from ledger.model.source import Role, Source
+from ledger.model.state import GameState
+
+SUPPLY_KINDS: Final = frozenset({"supplies", "dump"})
+"""Input kinds holding a commodity of a unit or dump (field: ``ammo``, ``fuel``...)."""
+
+EDIT_KINDS: Final = frozenset({"toe", "cp", "cohesion"}) | SUPPLY_KINDS
+"""The input kinds an import posts; an edit of any other kind is refused by its cell."""
+
+
+class EditedCell(Protocol):
+    """One changed figure of a workbook (``ledger.io.sheet_import.Edit``): where it is, what it
+    is, the whole number exported (``value``) and the one written now (``new``)."""
+
+    @property
+    def where(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def holder(self) -> str: ...
+    @property
+    def field(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def new(self) -> int: ...
+
+
+class Stamp(Protocol):
+    """Whose workbook it is (``ledger.io.sheet_meta.SheetStamp``)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+
+
+def stamp_errors(stamp: Stamp, game: str, seat_side: str | None) -> list[LedgerError]:
+    """Why a workbook stamped ``stamp`` may not be imported into game ``game`` by a seat of
+    ``seat_side`` (``None``: the umpire or a table without seats): another game's workbook, or
+    the other side's (11.36: a seat posts for its own side only)."""
+    errors = []
+    if stamp.game != game:
+        errors.append(LedgerError("workbook", f"exported from game {stamp.game!r}, not {game!r}"))
+    if seat_side is not None and stamp.side != seat_side:
+        theirs = SIDE_NAMES.get(stamp.side, stamp.side)  # type: ignore[call-overload]
+        errors.append(
+            LedgerError(
+                "workbook",
+                f"a {theirs} workbook; your seat plays {SIDE_NAMES.get(seat_side, seat_side)}",  # type: ignore[call-overload]
+                "11.36",
+            )
+        )
+    return errors
+
+
+def edits_outcome(
+    state: GameState,
+    edits: Sequence[EditedCell],
+    source: Source,
+    holds: Callable[[Role], bool] | None = None,
+) -> Outcome:
+    """The events posting every edit of ``edits`` (see the module's docstring), or every
+    refusal, each error's field the edit's ``Sheet!Cell``. ``source`` records them (its side
+    the workbook's); each entry is recorded by a command role that keeps its kind (ruling
+    ``seat-roles``): ``source.role`` when it does, else the first such role ``holds`` (the
+    seat's roles; ``None``: any)."""
+    errors: list[LedgerError] = []
+    events: list[Event] = []
+    scratch = state
+    for edit in edits:
+        outcome = _edit_outcome(scratch, edit, source)
+        if not outcome.ok:
+            errors += [
+                LedgerError(edit.where, e.message, e.case, "", e.secret_of, e.instead)
+                for e in outcome.errors
+            ]
+            continue
+        for event in outcome.events:
+            event = _recorded_by(event, holds)
+            scratch = apply(scratch, event)
+            events.append(event)
+    if errors:
+        return refuse(*errors)
+    return Outcome(events=tuple(events))
+
+
+def _edit_outcome(state: GameState, edit: EditedCell, source: Source) -> Outcome:
+    """One edit's command, after the checks every edit shares."""
+    name = state.holder_name(edit.holder)
+    side = state.holder_side(edit.holder)
+    if edit.kind not in EDIT_KINDS:
+        return refuse(LedgerError("kind", f"{edit.kind!r} figures are not read back yet"))
+    if side is None:
+        return refuse(LedgerError("holder", f"{edit.holder!r} is not in this game"))
+    if source.side is not None and side != source.side:
+        return refuse(LedgerError("holder", f"{name} is not of your side", "11.36"))
+    now = _current(state, edit)
+    if isinstance(now, LedgerError):
+        return refuse(now)
+    if now != edit.value:
+        return refuse(
+            LedgerError(
+                "figure",
+                f"{name}: changed since export: now {_shown(now)} (exported {edit.value}, "
+                f"written {edit.new}); export the sheet again",
+            )
+        )
+    change = edit.new - edit.value
+    source = replace(source, side=side)
+    if edit.kind == "toe":
+        return correct_toe(state, edit.holder, edit.field, change, source)
+    if edit.kind == "cp":
+        if change < 0:
+            return refuse(
+                LedgerError(
+                    "cp",
+                    f"{name}: CP are not given back ({edit.value} → {edit.new}); "
+                    "undo the expenditure",
+                    "6.16",
+                )
+            )
+        return spend_cp(state, edit.holder, Fraction(change), source, "other")
+    if edit.kind == "cohesion":
+        return adjust_cohesion(state, edit.holder, "correction", source, Fraction(change))
+    amount = Supplies(**{edit.field: abs(change)})
+    if change < 0:
+        return consume(state, edit.holder, amount, "correction", source)
+    return arrive(state, edit.holder, amount, "correction", source)
+
+
+def _current(state: GameState, edit: EditedCell) -> Fraction | int | LedgerError:
+    """The figure the ledger holds now for ``edit``'s cell."""
+    if edit.kind in SUPPLY_KINDS:
+        if edit.field not in COMMODITIES:
+            return LedgerError("commodity", f"no commodity {edit.field!r}")
+        held = state.holder_supplies(edit.holder)
+        assert held is not None
+        return held.get(edit.field)
+    unit = state.units.get(edit.holder)
+    if unit is None:
+        return LedgerError("unit", f"{state.holder_name(edit.holder)} is not a combat unit")
+    if edit.kind == "cp":
+        return unit.cp_expended
+    if edit.kind == "cohesion":
+        return unit.cohesion
+    holding = next((h for h in unit.toe if h.system == edit.field), None)
+    if holding is None:
+        return LedgerError("system", f"{unit.name} has no {edit.field!r} in its TOE", "4.52")
+    return holding.points
+
+
+def _shown(value: Fraction | int) -> str:
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{float(value):g}"
+    return str(int(value))
+
+
+def _recorded_by(event: Event, holds: Callable[[Role], bool] | None) -> Event:
+    """``event`` recorded by a role that keeps its kind (ruling ``seat-roles``)."""
+    source = event.source
+    keepers = role_for(event.kind)
+    if source.app_made or not keepers or source.role in keepers:
+        return event
+    role = next((r for r in keepers if holds is None or holds(r)), keepers[0])
+    return replace(event, source=replace(source, role=role))

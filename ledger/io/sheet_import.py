@@ -1,0 +1,206 @@
+"""Reading an exported log sheet back (issue 19): the figures a player changed in its input
+cells, or every reason the workbook cannot be read, each naming its ``Sheet!Cell``.
+
+``read_edits`` opens the bytes of a workbook ``ledger.io.sheet_meta`` marked, compares every
+input cell with the number it held when exported and returns the stamp and the cells that
+changed (``Edit``). It writes nothing and decides no rule: ``ledger.commands.sheet_edits``
+turns the edits into the commands a player would type. ``stale_lines`` lists the journal
+entries posted since the export, in players' words, for the warning shown before posting.
+
+Refused together (``SheetRefused``), nothing read further: a file over ``SHEET_MAX_BYTES`` or
+unpacking to more than ``SHEET_MAX_UNPACKED``, a file openpyxl cannot open, a workbook without
+Quartermaster's metadata (``MetaError``), a sheet missing, a label cell whose text changed (rows
+moved, inserted or deleted: "layout changed"), a formula typed into an input cell, text or an
+empty cell where a number is, a number that is not whole, a negative number (but for a
+Cohesion Level, which goes below 0, 6.2).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from ledger.io.files import INTEGER_MAX
+from ledger.io.sheet_meta import InputCell, MetaError, SheetStamp, read_meta
+from ledger.model.errors import LedgerError
+from ledger.model.events import Event
+from ledger.model.state import GameState
+from ledger.reports.event_log import describe
+
+SHEET_MAX_BYTES: Final = 5_242_880
+"""The largest workbook read (5 MiB): an export of every TOE Log Sheet of a side is well under
+1 MiB. A larger file is refused from its size alone, before openpyxl sees it."""
+
+SHEET_MAX_UNPACKED: Final = 104_857_600
+"""The most an .xlsx (a zip archive) may unpack to (100 MiB), checked from the archive's
+directory before openpyxl unpacks anything: a small file that inflates a thousandfold is
+refused."""
+
+NEGATIVE_KINDS: Final = frozenset({"cohesion"})
+"""Input kinds whose figure may be below 0: the Cohesion Level (6.2, −26 and worse exist)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One input cell whose figure the player changed: the cell as exported and ``new``, the
+    whole number now written in it."""
+
+    cell: InputCell
+    new: int
+
+    @property
+    def where(self) -> str:
+        """``Sheet!Cell`` of the edit."""
+        return self.cell.where
+
+    @property
+    def kind(self) -> str:
+        """The cell's kind (``"toe"``, ``"cp"``, ``"cohesion"``, ``"supplies"``, ``"dump"``...)."""
+        return self.cell.kind
+
+    @property
+    def holder(self) -> str:
+        """The unit or dump id the figure belongs to."""
+        return self.cell.holder
+
+    @property
+    def field(self) -> str:
+        """The weapon system id or commodity of the figure (empty for CP and Cohesion)."""
+        return self.cell.field
+
+    @property
+    def value(self) -> int:
+        """The figure as exported."""
+        return self.cell.value
+
+
+class SheetRefused(Exception):
+    """A workbook that cannot be read back; ``errors`` lists every problem, each naming its
+    ``Sheet!Cell`` where it has one."""
+
+    def __init__(self, errors: Iterable[LedgerError]) -> None:
+        self.errors = list(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+
+def read_edits(data: bytes) -> tuple[SheetStamp, list[Edit]]:
+    """The stamp of the exported workbook ``data`` (the bytes of an .xlsx) and the input cells
+    whose figure differs from the exported one, in the order they were marked. Raises
+    ``SheetRefused`` with every problem found (see the module's docstring); nothing else."""
+    _check_size(data)
+    from openpyxl import load_workbook
+
+    try:
+        wb = load_workbook(io.BytesIO(data), data_only=False)
+    except Exception as exc:  # openpyxl raises many kinds for a damaged or foreign file
+        raise SheetRefused(
+            [LedgerError("file", f"not an Excel workbook Quartermaster can open ({exc})")]
+        ) from None
+    try:
+        stamp, cells = read_meta(wb)
+    except MetaError as exc:
+        raise SheetRefused([LedgerError("file", str(exc))]) from None
+    errors: list[LedgerError] = []
+    edits: list[Edit] = []
+    missing: set[str] = set()
+    for cell in cells:
+        if cell.sheet not in wb.sheetnames:
+            if cell.sheet not in missing:
+                missing.add(cell.sheet)
+                errors.append(LedgerError(cell.sheet, "sheet missing from the workbook"))
+            continue
+        ws = wb[cell.sheet]
+        label = ws[cell.label_cell].value
+        label_text = "" if label is None else str(label)
+        if label_text != cell.label:
+            errors.append(
+                LedgerError(
+                    _where(cell.sheet, cell.label_cell),
+                    f"layout changed: exported as {cell.label!r}, now {label_text!r} "
+                    "(rows moved, inserted or deleted); export the sheet again",
+                )
+            )
+            continue
+        found = _whole(cell, ws[cell.cell].value)
+        if isinstance(found, LedgerError):
+            errors.append(found)
+        elif found != cell.value:
+            edits.append(Edit(cell, found))
+    if errors:
+        raise SheetRefused(errors)
+    return stamp, edits
+
+
+def _where(sheet: str, cell: str) -> str:
+    return f"'{sheet}'!{cell}" if not sheet.isalnum() else f"{sheet}!{cell}"
+
+
+def _check_size(data: bytes) -> None:
+    if len(data) > SHEET_MAX_BYTES:
+        raise SheetRefused(
+            [
+                LedgerError(
+                    "file",
+                    f"{len(data):,} bytes; a log sheet workbook is at most "
+                    f"{SHEET_MAX_BYTES:,} bytes",
+                )
+            ]
+        )
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(i.file_size for i in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise SheetRefused(
+            [LedgerError("file", "not an Excel workbook (.xlsx): not a zip archive")]
+        ) from None
+    if unpacked > SHEET_MAX_UNPACKED:
+        raise SheetRefused(
+            [
+                LedgerError(
+                    "file",
+                    f"unpacks to {unpacked:,} bytes; a log sheet workbook unpacks to at most "
+                    f"{SHEET_MAX_UNPACKED:,}",
+                )
+            ]
+        )
+
+
+def _whole(cell: InputCell, value: object) -> int | LedgerError:
+    """The whole number written in ``cell`` or why it is not one."""
+    where = cell.where
+    if isinstance(value, str) and value.startswith("="):
+        return LedgerError(where, f"a formula ({value[:40]}) where a number is; write the number")
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return LedgerError(where, f"empty; write a whole number (it held {cell.value})")
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return LedgerError(where, f"{value!r} is not a number")
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            number = float(text) if len(text) <= 20 else None
+        except ValueError:
+            number = None
+        if number is None:
+            return LedgerError(where, f"text {text[:40]!r} where a whole number is")
+        value = number
+    if isinstance(value, float):
+        if value != value or not value.is_integer():
+            return LedgerError(where, f"{value:g} is not a whole number")
+        if abs(value) > INTEGER_MAX:
+            return LedgerError(where, f"{value:g} is far beyond any figure of the game")
+        value = int(value)
+    if abs(value) > INTEGER_MAX:
+        return LedgerError(where, f"{value} is far beyond any figure of the game")
+    if value < 0 and cell.kind not in NEGATIVE_KINDS:
+        return LedgerError(where, f"{value} is negative; a holding is 0 or more")
+    return value
+
+
+def stale_lines(events: Iterable[Event], state: GameState) -> list[str]:
+    """The journal entries posted after the workbook was exported, one line each in players'
+    words (``event_log.describe``), for the warning shown before an import: ``events`` as the
+    reader may see them (``GameSession.since(stamp.seq + 1)``, filtered for a seat)."""
+    return [describe(event, state) for event in events]
