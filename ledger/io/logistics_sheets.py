@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
@@ -26,11 +26,14 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.io.logistics_form import Form
 from ledger.io.logistics_template import load_logistics_template
+from ledger.io.sheet_meta import Inputs, SheetStamp
 from ledger.io.xlsx import apply_print_setup
+from ledger.model.quantities import COMMODITIES
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.reports.logistics_log import (
     arriving_trucks,
+    carried_per_point,
     dump_lines,
     requisition_lines,
     supply_net,
@@ -41,17 +44,42 @@ from ledger.reports.tables import clock
 # --- the four forms --------------------------------------------------------------------------
 
 
-def _draw_dumps(form: Form, state: GameState, side: Side) -> None:
-    form.listing(dump_lines(state, side), lambda r: bool(r["dummy"]))
+def _draw_dumps(form: Form, state: GameState, side: Side, inputs: Inputs) -> None:
+    """Each dump's contents are inputs (``Inputs.mark``, kind ``dump``, holder the dump): a
+    player corrects them at the table and the import posts the difference."""
+    rows = dump_lines(state, side)
+    first = form.row
+    label = form.index["name"]
+    for data in rows:
+        row = form.row
+        form.line(data, grey=bool(data["dummy"]))
+        for commodity in COMMODITIES:
+            value = data.get(commodity)
+            if isinstance(value, int) and not data["unlimited"]:
+                inputs.mark(
+                    form.ws,
+                    row,
+                    form.index[commodity],
+                    value,
+                    kind="dump",
+                    holder=str(data["id"]),
+                    field=commodity,
+                    label_column=label,
+                )
+    if not rows:
+        form.text_line(form.t.empty, italic=True)
+    form.blank_lines(form.t.blank_lines)
+    form.totals(form.t.sheet.totals_label, first, form.row - 1)
     form.notes()
 
 
-def _draw_trucks(form: Form, state: GameState, side: Side) -> None:
+def _draw_trucks(form: Form, state: GameState, side: Side, inputs: Inputs) -> None:
     form.listing(truck_lines(state, side), lambda r: False)
+    form.text_line(f"One Truck Point carries (54.2) — {carried_per_point()}.", italic=True)
     later = arriving_trucks(state, side)
     if later:
         arriving = "; ".join(
-            f"{g['id']} ({g['arrival']}, {g['location']}): "
+            f"{g['name']}, {g['arrival']}: "
             f"{g['light']} light, {g['medium']} medium, {g['heavy']} heavy"
             for g in later
         )
@@ -59,7 +87,7 @@ def _draw_trucks(form: Form, state: GameState, side: Side) -> None:
     form.notes()
 
 
-def _draw_supply_net(form: Form, state: GameState, side: Side) -> None:
+def _draw_supply_net(form: Form, state: GameState, side: Side, inputs: Inputs) -> None:
     net = supply_net(state, side)
     texts = form.t.texts
     form.band(f"{texts['held_heading']} ({texts['held_case']})")
@@ -79,15 +107,25 @@ def _draw_supply_net(form: Form, state: GameState, side: Side) -> None:
     if not net.formations:
         form.line({"label": form.t.empty})
     form.totals(texts["formations_total"], first, form.row - 1)
+    form.text_line(texts["not_forecast"], italic=True)
+    form.row += 1
+    form.band(f"{texts['coming_heading']} ({texts['coming_case']})")
+    first = form.row
+    for data in net.coming:
+        form.line(data)
+    if not net.coming:
+        form.line({"label": texts["coming_empty"]})
+    form.blank_lines(form.t.blank_lines)
+    form.totals(texts["coming_total"], first, form.row - 1)
     form.notes()
 
 
-def _draw_requisitions(form: Form, state: GameState, side: Side) -> None:
+def _draw_requisitions(form: Form, state: GameState, side: Side, inputs: Inputs) -> None:
     form.listing(requisition_lines(state, side), lambda r: r["status"] != "open")
     form.notes()
 
 
-_Drawer = Callable[[Form, GameState, Side], None]
+_Drawer = Callable[[Form, GameState, Side, Inputs], None]
 SHEETS: Final[Mapping[str, tuple[str, _Drawer]]] = {
     "supply-dumps": ("supply-dumps", _draw_dumps),
     "trucks": ("trucks-control", _draw_trucks),
@@ -98,10 +136,28 @@ SHEETS: Final[Mapping[str, tuple[str, _Drawer]]] = {
 drawing function."""
 
 
-def _sheet(wb: Workbook, key: str, state: GameState, side: Side, game_name: str) -> None:
+def _sheet(
+    wb: Workbook, key: str, state: GameState, side: Side, game_name: str, inputs: Inputs
+) -> None:
     template_name, draw = SHEETS[key]
     template = load_logistics_template(template_name)
     ws = wb.create_sheet(template.sheet.tab)
+    form = Form(ws, template)
+    draw_form(form, state, side, game_name, lambda f: draw(f, state, side, inputs))
+
+
+def draw_form(
+    form: Form,
+    state: GameState,
+    side: Side,
+    game_name: str,
+    body: Callable[[Form], None],
+) -> None:
+    """Draw one form on ``form``'s worksheet: the header block (side, scenario, game time,
+    game; the weather when the template asks), the headings, ``body``, then the print set-up
+    (landscape, one page wide, headings repeated, footer with game, side, tab and game time).
+    Shared with ``ledger.io.control_sheets``."""
+    ws, template = form.ws, form.t
     now = clock(state)
     info = [
         ("Side", side.title()),
@@ -111,12 +167,11 @@ def _sheet(wb: Workbook, key: str, state: GameState, side: Side, game_name: str)
     ]
     if template.info_weather:
         info.append(("Weather", f"{str(now['weather']).title()} (29.x)"))
-    form = Form(ws, template)
     form.info(info)
     form.headers()
-    body = form.row
-    draw(form, state, side)
-    ws.freeze_panes = f"A{body}"
+    first = form.row
+    body(form)
+    ws.freeze_panes = f"A{first}"
     ws.print_area = f"A1:{get_column_letter(form.width)}{form.row - 1}"
     apply_print_setup(
         ws,
@@ -127,54 +182,83 @@ def _sheet(wb: Workbook, key: str, state: GameState, side: Side, game_name: str)
     )
 
 
-def _workbook(keys: Sequence[str], state: GameState, side: Side, game_name: str) -> bytes:
+def _workbook(
+    keys: Sequence[str],
+    state: GameState,
+    side: Side,
+    game_name: str,
+    layout: str,
+    seq: int,
+    seat: str,
+) -> bytes:
     wb = Workbook()
     default = wb.active
     assert isinstance(default, Worksheet)
     wb.remove(default)
+    inputs = Inputs()
     for key in keys:
-        _sheet(wb, key, state, side, game_name)
+        _sheet(wb, key, state, side, game_name, inputs)
     wb.properties.title = f"Logistics Commander's sheets (4.55) — {side.title()}"
+    inputs.finish(wb, SheetStamp(game_name, side, seat, seq, layout))
     buffer = io.BytesIO()
     wb.save(buffer)
     return buffer.getvalue()
 
 
-def supply_dumps_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+def supply_dumps_workbook(
+    state: GameState, side: Side, game_name: str, *, seq: int = 0, seat: str = ""
+) -> bytes:
     """The Supply Dumps Control Sheet (4.55) of ``side`` now, as an .xlsx file's bytes: one
     line per dump (``ledger.reports.logistics_log.dump_lines``; dummy dumps in grey, unlimited sources
     marked, 60.44), empty lines for the players, live =SUM totals."""
-    return _workbook(["supply-dumps"], state, side, game_name)
+    return _workbook(["supply-dumps"], state, side, game_name, "supply-dumps", seq, seat)
 
 
-def trucks_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+def trucks_workbook(
+    state: GameState, side: Side, game_name: str, *, seq: int = 0, seat: str = ""
+) -> bytes:
     """The Trucks and Major End Items Control Sheet (4.55) of ``side`` now: one line per truck
     group in play (``ledger.reports.logistics_log.truck_lines``: Truck Points by type, cargo, 54.2
     capacity, share filled, free room), live =SUM totals, groups still to arrive in a note."""
-    return _workbook(["trucks"], state, side, game_name)
+    return _workbook(["trucks"], state, side, game_name, "trucks", seq, seat)
 
 
-def supply_net_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+def supply_net_workbook(
+    state: GameState, side: Side, game_name: str, *, seq: int = 0, seat: str = ""
+) -> bytes:
     """The General Supply Net Sheet (4.55) of ``side`` now (``ledger.reports.logistics_log.supply_net``):
     supply in dumps, with units and on trucks with a live total, then per Parent Formation what
     its units hold and use (51.11, 52.41, 52.42)."""
-    return _workbook(["supply-net"], state, side, game_name)
+    return _workbook(["supply-net"], state, side, game_name, "supply-net", seq, seat)
 
 
-def requisition_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+def requisition_workbook(
+    state: GameState, side: Side, game_name: str, *, seq: int = 0, seat: str = ""
+) -> bytes:
     """The Supply Requisition Form (4.55) of ``side`` now: its requisitions, open first
     (``ledger.reports.logistics_log.requisition_lines``), empty lines for new ones and a live =SUMIF
     of what the open ones want."""
-    return _workbook(["requisitions"], state, side, game_name)
+    return _workbook(["requisitions"], state, side, game_name, "requisitions", seq, seat)
 
 
-def logistics_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+def logistics_workbook(
+    state: GameState, side: Side, game_name: str, *, seq: int = 0, seat: str = ""
+) -> bytes:
     """The four Logistics Commander's sheets (4.55) of ``side`` as tabs of one workbook:
     Supply Dumps, Trucks, Supply Net, Requisitions."""
-    return _workbook(list(SHEETS), state, side, game_name)
+    return _workbook(list(SHEETS), state, side, game_name, "logistics", seq, seat)
 
 
-WORKBOOKS: Final[Mapping[str, tuple[Callable[[GameState, Side, str], bytes], str]]] = {
+class WorkbookBuilder(Protocol):
+    """A workbook function: ``(state, side, game_name, *, seq=0, seat="")`` → the .xlsx
+    file's bytes; ``seq`` (the journal sequence shown) and ``seat`` go in its ``SheetStamp``."""
+
+    def __call__(
+        self, state: GameState, side: Side, game_name: str, *, seq: int = 0, seat: str = ""
+    ) -> bytes: ...
+
+
+WORKBOOKS: Final[Mapping[str, tuple[WorkbookBuilder, str]]] = {
     "supply-dumps": (supply_dumps_workbook, "Supply Dumps Control Sheet"),
     "trucks": (trucks_workbook, "Trucks and Major End Items Control Sheet"),
     "supply-net": (supply_net_workbook, "General Supply Net Sheet"),

@@ -13,11 +13,13 @@ follow a rule are worked here, each with its case.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import floor
 from typing import Any, Final, get_args
 
+from ledger.commands.convoys import truck_cpa
 from ledger.model.clock import Weather
 from ledger.model.dumps import (
     OASIS_RULING,
@@ -30,8 +32,9 @@ from ledger.model.dumps import (
 from ledger.model.holdings import TruckGroup
 from ledger.model.quantities import COMMODITIES, Supplies
 from ledger.model.state import GameState
-from ledger.model.trucks import filled_share, group_capacity
+from ledger.model.trucks import TRUCK_TYPES, filled_share, group_capacity, truck_chart
 from ledger.model.units import Side, Unit
+from ledger.reports.campaign import arrivals
 from ledger.reports.tables import requisitions, supply_totals
 from ledger.reports.toe_log import natural_key, parent_formations
 from ledger.rules.consumption import truck_water, unit_stores, unit_water
@@ -133,7 +136,10 @@ def truck_lines(state: GameState, side: Side) -> list[Row]:
     """Trucks and Major End Items Control Sheet lines: one per truck group of ``side`` in
     play, first line before second/third, each by id (number-aware).
 
-    Keys: ``id``, ``line`` (``LINES`` text), ``location``, ``attached`` (``_attached_text``),
+    Keys: ``id``, ``name`` (``GameState.truck_group_name``: players never see the id),
+    ``line`` (``LINES`` text), ``location``, ``attached`` (``_attached_text``), ``cp`` (CP
+    the group expended this OpStage, 8.98, 6.3), ``cpa`` (its CPA for supplies, the slowest
+    type's, 54.2; ``None`` without trucks), ``destination`` (``convoy_destination``),
     ``light``, ``medium``, ``heavy``, ``truck_points``, cargo ``ammo`` … ``water``, capacity
     ``cap_ammo`` … (``group_capacity``), ``filled`` (``Fraction``, ``filled_share``) and
     ``free_ammo`` … (``free_capacity``), all in supply points."""
@@ -148,9 +154,13 @@ def truck_lines(state: GameState, side: Side) -> list[Row]:
         rows.append(
             {
                 "id": group.id,
+                "name": state.truck_group_name(group.id),
                 "line": LINES[group.line],
                 "location": group.location,
                 "attached": _attached_text(state, group),
+                "cp": group.cp_expended,
+                "cpa": truck_cpa(group),
+                "destination": convoy_destination(state, group),
                 "light": group.light,
                 "medium": group.medium,
                 "heavy": group.heavy,
@@ -164,8 +174,36 @@ def truck_lines(state: GameState, side: Side) -> list[Row]:
     return rows
 
 
+_PURPOSE: Final = re.compile(r"^requisition (\S+) for ")
+
+
+def convoy_destination(state: GameState, group: TruckGroup) -> str:
+    """Where a convoy is bound when the convoy planner loaded it for a requisition (its
+    ``purpose`` names it, 8.18, 4.55): ``"C3920: 1st RNF MG Bn (requisition CR1)"``, the
+    requisitioning unit's hex now; ``""`` otherwise (the players write it in)."""
+    match = _PURPOSE.match(group.purpose)
+    filed = state.requisitions.get(match.group(1)) if match else None
+    if match is None or filed is None or filed.unit_id not in state.units:
+        return ""
+    unit = state.units[filed.unit_id]
+    return f"{unit.location}: {unit.name} (requisition {filed.id})"
+
+
+def carried_per_point() -> str:
+    """What one Truck Point of each type carries of one commodity alone (54.2), as the
+    Trucks sheet prints it: ``"Light: 2 Ammunition, 50 Fuel, 6 Stores or 40 Water; ..."``."""
+    names = {"ammo": "Ammunition", "fuel": "Fuel", "stores": "Stores", "water": "Water"}
+    chart = truck_chart()
+    parts = []
+    for kind in TRUCK_TYPES:
+        amounts = [f"{chart[kind].capacity.get(c, 0)} {names[c]}" for c in COMMODITIES]
+        parts.append(f"{kind.title()}: {', '.join(amounts[:-1])} or {amounts[-1]}")
+    return "; ".join(parts)
+
+
 def arriving_trucks(state: GameState, side: Side) -> list[Row]:
-    """Truck groups of ``side`` not in play yet: ``id``, ``arrival`` (short game time),
+    """Truck groups of ``side`` not in play yet: ``id``, ``name`` (``truck_group_name``),
+    ``arrival`` (short game time),
     ``light``, ``medium``, ``heavy``, ``location``, earliest first."""
     later = [
         (g.arrival, g)
@@ -176,6 +214,7 @@ def arriving_trucks(state: GameState, side: Side) -> list[Row]:
     return [
         {
             "id": g.id,
+            "name": state.truck_group_name(g.id),
             "arrival": arrival.short,
             "light": g.light,
             "medium": g.medium,
@@ -195,12 +234,36 @@ class SupplyNet:
     ``ammo`` … ``water``); ``total``: their sum, for checking the sheet's formula.
     ``formations``: one row per top-level Parent Formation in play, then one for the units with
     none (``formation_row``); they add up to the ``units`` row of ``held``. ``unlimited``: the
-    names of the side's unlimited sources (60.44)."""
+    names of the side's unlimited sources (60.44). ``coming``: what is scheduled to come in
+    (``coming_in``)."""
 
     held: list[Row]
     total: Supplies
     formations: list[Row]
     unlimited: list[str]
+    coming: list[Row] = field(default_factory=list)
+
+
+def coming_in(state: GameState, side: Side) -> list[Row]:
+    """The General Supply Net Sheet's "coming in" lines of ``side``: every scheduled unit and
+    truck group not entered yet (4.43, 20.1), earliest first. Keys: ``label`` (``"GT 3 OS 1:
+    2nd RTR"``: when, then the printed name or ``truck_group_name``), ``location``,
+    ``counters`` (``None``: not in play, not counted), and for a truck group the supply points its cargo brings, ``ammo`` …
+    ``water`` (``None`` for a unit: what it carries is on its own log sheet)."""
+    rows: list[Row] = []
+    for row in arrivals(state, side):
+        if row.entered:
+            continue
+        cargo = state.trucks[row.id].cargo if row.kind == "trucks" else None
+        rows.append(
+            {
+                "label": f"{row.at.short}: {row.name}",
+                "location": row.location,
+                "counters": None,
+                **{c: (cargo.get(c) if cargo is not None else None) for c in COMMODITIES},
+            }
+        )
+    return rows
 
 
 HELD_LABELS: Final = {
@@ -238,6 +301,7 @@ def supply_net(state: GameState, side: Side) -> SupplyNet:
             (d.name for d in state.dumps.values() if d.side == side and d.unlimited),
             key=natural_key,
         ),
+        coming=coming_in(state, side),
     )
 
 
@@ -284,9 +348,14 @@ def requisition_lines(state: GameState, side: Side) -> list[Row]:
     rejected, each in filing order (R1, R2, … number-aware).
 
     Keys of ``reports.requisitions`` (``id``, ``unit``, ``location``, ``ammo`` … ``water``
-    wanted, ``filed``, ``status``, ``note``) and ``answer``: how it was closed and why."""
+    wanted, ``filed``, ``status``, ``note``), ``asked_by`` (the seat that filed it, as its
+    players named it; ``""`` at a table without seats), ``answer``: how it was closed and why,
+    and ``needed_by``, ``filled_from``, ``delivered``: ``""``, boxes the Logistics Commander
+    writes in (the ledger does not record them yet)."""
     rows = requisitions(state, side)
     for row in rows:
+        row["asked_by"] = row["filed_by"]
+        row.update(needed_by="", filled_from="", delivered="")
         reason = str(row["reason"])
         if row["status"] == "open":
             row["answer"] = ""

@@ -93,7 +93,12 @@ def played(graziani: GameState) -> GameState:
 
 
 def _book(data: bytes) -> openpyxl.Workbook:
-    return openpyxl.load_workbook(io.BytesIO(data))
+    """The workbook as players see it: the very hidden metadata sheet (``sheet_meta``,
+    checked in tests/io/test_logistics_content.py) left out."""
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    if "Quartermaster" in book.sheetnames:
+        book.remove(book["Quartermaster"])
+    return book
 
 
 def _only(data: bytes) -> Worksheet:
@@ -167,12 +172,14 @@ def test_truck_capacity_worked_from_54_2(played: GameState) -> None:
     assert len(groups) == 16  # 12 first-line groups and 4 convoys in play
     lines_order = [g["Line"] for g in groups.values()]
     assert lines_order == ["1st line"] * 12 + ["2nd/3rd line"] * 4
-    assert "cw_arrival_gt5_os1" not in groups  # arrives GT 5: in the note
+    assert "first-line trucks at Cairo (25 TP)" not in groups  # arrives GT 5: in the note
     notes = [str(c.value) for row in ws.iter_rows() for c in row if c.value]
-    assert any("cw_arrival_gt5_os1 (GT 5 OpStage 1" in n for n in notes)
-    row = next(r for r in ws.iter_rows() if r[0].value == "cw_c3721")
+    assert any("first-line trucks at Cairo (25 TP), GT 5 OpStage 1" in n for n in notes)
+    row = next(r for r in ws.iter_rows() if r[0].value == "first-line trucks at C3721 (10 TP)")
     values = [c.value for c in row]
     assert values[1:4] == ["1st line", "C3721", None]  # not attached to a unit yet
+    assert values[4:7] == [0, 30, None]  # no CP expended, CPA 30 (medium, 54.2), no destination
+    values = values[3:]
     assert values[4:8] == [5, 5, 0, 10]  # light, medium, heavy, all (54.2)
     assert values[8:12] == [0, 250, 0, 0]  # on board
     assert values[12:16] == [30, 850, 105, 700]  # capacity, one commodity alone
@@ -186,7 +193,8 @@ def test_attached_trucks_name_their_formation(graziani: GameState) -> None:
     trucks["cw_d3612_7armd"] = replace(trucks["cw_d3612_7armd"], attached_to=RTR)
     state = replace(graziani, trucks=trucks)
     _, lines, _ = _table(_only(trucks_workbook(state, "commonwealth", "g")), "Truck group")
-    attached = _named(lines, "Truck group")["cw_d3612_7armd"]["Attached to (Parent Formation)"]
+    group = _named(lines, "Truck group")["first-line trucks of 6th Royal Tank Regt (15 TP)"]
+    attached = group["Attached to (Parent Formation)"]
     assert attached == "6th Royal Tank Regt, with 7th Armored Div HQ"  # 8.96
 
 
@@ -249,7 +257,7 @@ def test_requisitions_open_first_with_sumif(played: GameState) -> None:
     assert len(lines) == 2 + 5  # empty lines for requisitions written by hand
     first, last = totals - len(lines), totals - 1
     ammo = ws.cell(row=totals, column=headers.index("Ammunition") + 1).value
-    assert ammo == f'=SUMIF(I{first}:I{last},"open",D{first}:D{last})'
+    assert ammo == f'=SUMIF(K{first}:K{last},"open",E{first}:E{last})'  # Status, Ammunition
     axis = _only(requisition_workbook(played, "axis", "g"))
     assert "(no requisitions filed)" in [c.value for row in axis.iter_rows() for c in row]
 
@@ -273,7 +281,7 @@ def test_player_text_is_text_never_a_formula(played: GameState) -> None:
     assert all(c.data_type == "s" and c.quotePrefix for c in cells)
     archive = zipfile.ZipFile(io.BytesIO(data))
     for name in archive.namelist():
-        if name.startswith("xl/worksheets/sheet"):
+        if name in {f"xl/worksheets/sheet{i}.xml" for i in range(1, len(TABS) + 1)}:
             formulas = re.findall(r"<f>(.*?)</f>", archive.read(name).decode())
             formulas = [f.replace("&quot;", '"') for f in formulas]
             assert formulas and all(_OUR_FORMULAS.match(f) for f in formulas), formulas
