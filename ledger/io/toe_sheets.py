@@ -13,6 +13,8 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
 from typing import Any, Final
 
 from openpyxl import Workbook
@@ -21,6 +23,7 @@ from openpyxl.styles import Side as BorderSide
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ledger.io.sheet_meta import Inputs, SheetStamp
 from ledger.io.toe_template import Section, ToeTemplate, load_toe_template
 from ledger.io.xlsx import (
     CELL_BORDER,
@@ -31,10 +34,17 @@ from ledger.io.xlsx import (
     wrapped_line_count,
     write_text,
 )
+from ledger.model.quantities import COMMODITIES
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.reports.tables import clock
-from ledger.reports.toe_log import SECTIONS, ToeLog, parent_formations, toe_log
+from ledger.reports.toe_log import (
+    SECTIONS,
+    ToeLog,
+    independent_log,
+    parent_formations,
+    toe_log,
+)
 
 _SECTION_FILL: Final = PatternFill("solid", fgColor="BFBFBF")
 _TOTAL_BORDER: Final = Border(top=BorderSide(style="medium"), bottom=BorderSide(style="thin"))
@@ -44,15 +54,26 @@ _BAD_TAB: Final = re.compile(r"[\[\]:*?/\\]")
 
 
 def toe_log_workbook(
-    state: GameState, side: Side, game_name: str, formation_id: str | None = None
+    state: GameState,
+    side: Side,
+    game_name: str,
+    formation_id: str | None = None,
+    *,
+    seq: int = 0,
+    seat: str = "",
 ) -> bytes:
     """The TOE Log Sheets (4.52) of ``side`` now, as an .xlsx file's bytes.
 
     One worksheet per top-level Parent Formation in play (``ledger.reports.toe_log.parent_formations``)
-    or, with ``formation_id``, one for that formation (any HQ in play, its tree only). Each
-    sheet uses the form ``sheet_variant`` chooses. A side without formations gets one sheet
-    saying so. Raises ``KeyError`` for an unknown ``formation_id`` and ``ValueError`` when it
-    is another side's unit, not in play, or a section of the log has no place in the template.
+    and one more, "Independent units", for every counter in play on none of them
+    (``independent_log``): a side export carries every counter in play and all its TOE points.
+    With ``formation_id``, one sheet for that formation (any HQ in play, its tree only). Each
+    sheet uses the form ``sheet_variant`` chooses. A side without counters gets one sheet saying
+    so. The TOE Strength Points, CP expended and Cohesion (when whole) and supplies of each line
+    are inputs (``ledger.io.sheet_meta``); Raw points are formulas of the line's TOE (11.31) and
+    the workbook is stamped with ``game_name``, ``side``, ``seat`` and the journal ``seq`` it
+    shows. Raises ``KeyError`` for an unknown ``formation_id`` and ``ValueError`` when it is
+    another side's unit, not in play, or a section of the log has no place in the template.
     """
     if formation_id is not None:
         unit = state.units[formation_id]
@@ -63,16 +84,22 @@ def toe_log_workbook(
         formations = [formation_id]
     else:
         formations = parent_formations(state, side)
+    logs = [toe_log(state, hq_id) for hq_id in formations]
+    if formation_id is None:
+        independent = independent_log(state, side, formations)
+        logs += [independent] if independent is not None else []
     wb = Workbook()
     first = wb.active
     assert isinstance(first, Worksheet)
     wb.remove(first)
     tabs: set[str] = set()
-    for hq_id in formations:
-        log = toe_log(state, hq_id)
+    names = [_tab_name(log.summary["formation"], tabs) for log in logs]
+    where = {uid: tab for log, tab in zip(logs, names, strict=True) for uid in log.members}
+    inputs = Inputs()
+    for log, tab in zip(logs, names, strict=True):
         template = load_toe_template(log.variant)
-        ws = wb.create_sheet(_tab_name(log.summary["formation"], tabs))
-        _write_sheet(ws, template, log, _info(state, side, game_name, log))
+        ws = wb.create_sheet(tab)
+        _write_sheet(_Sheet(ws, template, inputs, where), log, _info(state, side, game_name, log))
         apply_print_setup(
             ws,
             title_rows=_title_rows(ws),
@@ -80,11 +107,12 @@ def toe_log_workbook(
             footer_center=str(state.clock),
             paper=template.sheet.paper,
         )
-    if not formations:
+    if not logs:
         ws = wb.create_sheet("TOE Log Sheets")
         ws.cell(row=1, column=1, value="TOE Log Sheets (4.52)").font = Font(size=14, bold=True)
-        write_text(ws, 3, 1, f"No Parent Formations of the {side.title()} in play.")
+        write_text(ws, 3, 1, f"No counters of the {side.title()} in play.")
     wb.properties.title = f"TOE Log Sheets (4.52) — {side.title()}"
+    inputs.finish(wb, SheetStamp(game_name, side, seat, seq, "toe"))
     buffer = io.BytesIO()
     wb.save(buffer)
     return buffer.getvalue()
@@ -96,7 +124,12 @@ def _info(
     now = clock(state)
     summary = log.summary
     return [
-        ("Formation", f"{summary['formation']} ({summary['counter']})"),
+        (
+            "Formation",
+            f"{summary['formation']} ({summary['counter']})"
+            if summary["counter"]
+            else summary["formation"],
+        ),
         ("Side", f"{side.title()} ({summary['nationality']})"),
         ("Scenario", f"{now['scenario']} ({now['scenario_case']})"),
         ("Game time", str(state.clock)),
@@ -121,8 +154,11 @@ def _tab_name(name: str, taken: set[str]) -> str:
 class _Sheet:
     """A cursor over one worksheet of a TOE template."""
 
-    def __init__(self, ws: Worksheet, template: ToeTemplate) -> None:
+    def __init__(
+        self, ws: Worksheet, template: ToeTemplate, inputs: Inputs, where: Mapping[str, str]
+    ) -> None:
         self.ws, self.t = ws, template
+        self.inputs, self.where = inputs, where
         self.columns = template.sheet.columns
         self.index = {c.key: i for i, c in enumerate(self.columns, start=1)}
         self.width = len(self.columns)
@@ -167,10 +203,8 @@ class _Sheet:
         self.row += 1
 
 
-def _write_sheet(
-    ws: Worksheet, template: ToeTemplate, log: ToeLog, info: Sequence[tuple[str, Any]]
-) -> None:
-    sheet = _Sheet(ws, template)
+def _write_sheet(sheet: _Sheet, log: ToeLog, info: Sequence[tuple[str, Any]]) -> None:
+    ws, template = sheet.ws, sheet.t
     title = ws.cell(row=1, column=1, value=template.sheet.title)
     title.font = Font(template.sheet.font, 14, bold=True)
     head = 2 + max(len(info), 5) + 1
@@ -178,7 +212,9 @@ def _write_sheet(
     sheet.row = head + 2
     ranges: list[tuple[int, int]] = []
     for section in template.sections:
-        if section.key in SECTIONS:
+        if section.key in SECTIONS and (log.hq_id or log.sections[section.key]):
+            if not log.hq_id:  # the Independent units sheet: one list, no HQ (4.52)
+                section = replace(section, heading="Counters with no Parent Formation")
             ranges += _write_units(sheet, section, log.sections[section.key])
     missing = [k for k in SECTIONS if log.sections[k] and k not in _keys(template)]
     if missing:
@@ -290,6 +326,8 @@ def _write_units(
 
 
 def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
+    """One weapon-system line: its inputs marked (TOE points, and on a unit's first line CP
+    expended and Cohesion when whole, supplies), its Raw points formulas of its TOE (11.31)."""
     detached = line["with"] == "detached"
     size = sheet.t.sheet.font_size
     font = Font(
@@ -299,13 +337,33 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
         italic=detached,
         color=_GREY if detached else None,
     )
-    lines = 1
+    row, lines = sheet.row, 1
+    label = sheet.index["counter"] if line["counter"] else sheet.index["system"]
+    toe = f"{sheet.letter('toe_points')}{row}"
     for index, col in enumerate(sheet.columns, start=1):
         value = line[col.key]
-        cell = sheet.ws.cell(row=sheet.row, column=index)
-        if isinstance(value, str):
+        if col.key == "system" and detached and line["unit_id"] in sheet.where:
+            value = f"{value}: see {sheet.where[line['unit_id']]}"
+        cell = sheet.ws.cell(row=row, column=index)
+        input_kind = _input_kind(col.key, value, detached)
+        if input_kind is not None:
+            kind, field = input_kind
+            holder = line["unit_id"]
+            sheet.inputs.mark(
+                sheet.ws,
+                row,
+                index,
+                int(value),
+                kind=kind,
+                holder=holder,
+                field=line["system_id"] if kind == "toe" else field,
+                label_column=label,
+            )
+        elif col.key.startswith("raw_") and line["rating_values"].get(col.key[4:]) is not None:
+            cell.value = f"={toe}*{line['rating_values'][col.key[4:]]}"
+        elif isinstance(value, str):
             if value:
-                write_text(sheet.ws, sheet.row, index, value)
+                write_text(sheet.ws, row, index, value)
         elif value is not None:
             cell.value = display_number(value)
         cell.number_format, cell.font, cell.border = col.format, font, CELL_BORDER
@@ -320,8 +378,28 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
         if col.wrap and isinstance(value, str):
             lines = max(lines, wrapped_line_count(value, col.width - 2 * indent, size))
     if lines > 1:
-        sheet.ws.row_dimensions[sheet.row].height = lines * LINE_HEIGHT * size
+        sheet.ws.row_dimensions[row].height = lines * LINE_HEIGHT * size
     sheet.row += 1
+
+
+_INPUT_KINDS: Final = {
+    "toe_points": ("toe", ""),
+    "cp_expended": ("cp", ""),
+    "cohesion": ("cohesion", ""),
+    **{c: ("supplies", c) for c in COMMODITIES},
+}
+"""Columns a player writes in, as ``Inputs.mark`` kind and field (the TOE's field is the
+weapon system of the line)."""
+
+
+def _input_kind(key: str, value: object, detached: bool) -> tuple[str, str] | None:
+    """The (kind, field) of an input cell, or ``None``: a detached line has no figures, and
+    CP expended and Cohesion in quarter points (8.37) are shown, not marked (an input is whole)."""
+    if detached or key not in _INPUT_KINDS or isinstance(value, bool):
+        return None
+    if isinstance(value, Fraction):
+        return _INPUT_KINDS[key] if value.denominator == 1 else None
+    return _INPUT_KINDS[key] if isinstance(value, int) else None
 
 
 def _write_totals(sheet: _Sheet, ranges: Sequence[tuple[int, int]]) -> None:

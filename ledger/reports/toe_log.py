@@ -81,6 +81,8 @@ class ToeLog:
     trucks: list[Row]
     notes: list[str]
     strengths: dict[str, int]
+    members: tuple[str, ...] = ()
+    """Ids of the counters in play the sheet carries as with it (detached lines excluded)."""
 
 
 # --- which form --------------------------------------------------------------------------------
@@ -196,7 +198,7 @@ def toe_log(state: GameState, hq_id: str) -> ToeLog:
         notes.append(_attachment_note(state, node.unit))
     notes += _detached_notes(state, tree) + _limit_notes(state, tree)
     notes += [f"{u.counter} ({u.name}): {u.notes}" for u in tree.walk() if u.notes]
-    trucks = _truck_rows(state, tree)
+    trucks = _truck_rows(state, list(tree.walk()))
     if trucks and current_parent(tree.unit) is not None:
         top = _top_parent(state, tree.unit)
         notes.append(f"These trucks are under the control of {top.name} (8.96).")
@@ -208,6 +210,50 @@ def toe_log(state: GameState, hq_id: str) -> ToeLog:
         trucks=trucks,
         notes=notes,
         strengths=formation_strengths(state, tree),
+        members=tuple(u.id for u in tree.walk()),
+    )
+
+
+INDEPENDENT: Final = "Independent units"
+"""The sheet of the counters in play with no Parent Formation (kept on the brigade form)."""
+
+
+def independent_log(state: GameState, side: Side, formations: Sequence[str]) -> ToeLog | None:
+    """The counters of ``side`` in play on none of the sheets of ``formations`` (their trees),
+    one under the other on the brigade form (4.52): corps and army troops, independent
+    battalions, a unit detached from its formation (9.21) and with no other. ``None`` when
+    there is none. Each is its own formation: Actual points of the sheet are for reading only.
+    """
+    covered = {u.id for hq in formations for u in formation_tree(state, hq).walk()}
+    units = _by_counter([u for u in state.units_in_play(side) if u.id not in covered])
+    if not units:
+        return None
+    sections: dict[str, list[Row]] = {name: [] for name in SECTIONS}
+    for unit in units:
+        sections["maneuver"] += unit_lines(state, unit, 0, "independent")
+    notes = [
+        f"{u.counter} ({u.name}): assigned to {_name_of(state, u.parent)} but detached (9.21)."
+        for u in units
+        if u.parent is not None and u.detached
+    ]
+    trucks = _truck_rows(state, units)
+    summary: Row = {
+        "formation": INDEPENDENT,
+        "counter": "",
+        "side": side,
+        "nationality": ", ".join(sorted({u.nationality.replace("_", " ").title() for u in units})),
+        "variant": "brigade",
+        "title": VARIANT_TITLES["brigade"],
+        "counters": len(units),
+        "detached": 0,
+        "formation_cpa": None,
+        "stacking_points": sum(u.stacking_points or 0 for u in units),
+        "truck_points": sum(r["truck_points"] for r in trucks),
+        "max_assigned": None,
+    }
+    strengths = {f"raw_{r}": raw_points(units, r, state.systems) for r in SUMMED_RATINGS}
+    return ToeLog(
+        "", "brigade", summary, sections, trucks, notes, strengths, tuple(u.id for u in units)
     )
 
 
@@ -280,6 +326,8 @@ def unit_lines(state: GameState, unit: Unit, depth: int, kind: str) -> list[Row]
         "type": _type_text(state, unit),
         "system": "",
         "toe_points": None,
+        "system_id": "",
+        "rating_values": {},
         "fuel_rate": None,
         "breakdown": "",
         **{rating: "" for rating in RATINGS},
@@ -312,6 +360,8 @@ def unit_lines(state: GameState, unit: Unit, depth: int, kind: str) -> list[Row]
             "first": index == 0,
             "system": system.name,
             "toe_points": holding.points,
+            "system_id": holding.system,
+            "rating_values": {r: system.ratings.get(r) for r in SUMMED_RATINGS},
             "fuel_rate": system.fuel_rate,
             "breakdown": system.breakdown,
             **{rating: system.ratings.show(rating) for rating in RATINGS},
@@ -331,9 +381,9 @@ def _type_text(state: GameState, unit: Unit) -> str:
     return f"{kind.replace('_', '-')} ({unit_class.code})"
 
 
-def _truck_rows(state: GameState, tree: FormationNode) -> list[Row]:
-    """First-line truck groups in play attached to any unit of the tree (8.96)."""
-    members = {u.id: u for u in tree.walk()}
+def _truck_rows(state: GameState, units: Sequence[Unit]) -> list[Row]:
+    """First-line truck groups in play attached to any of ``units`` (8.96)."""
+    members = {u.id: u for u in units}
     rows = []
     for group in state.trucks.values():
         if group.attached_to not in members or not group.in_play(state.clock):

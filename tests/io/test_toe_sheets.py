@@ -29,6 +29,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ledger.cli import main
 from ledger.io import xlsx
 from ledger.io.scenario import load_scenario
+from ledger.io.sheet_meta import META_SHEET
 from ledger.io.toe_sheets import toe_log_workbook
 from ledger.io.toe_template import load_toe_template
 from ledger.model.apply import start
@@ -47,7 +48,7 @@ ARMOURED = "cw.7_armd_div.7th_armored_div_hq"
 LEGION = "it.3ccnn_div.250th_legion_hq"
 SELBY = "cw.selby_force.matruh_garrison_hq"
 EVIL = '=HYPERLINK("http://example.invalid/","click")'
-_FORMULA = re.compile(r"^(SUM\(|ROUND\(SUM\(|[A-Z]{1,2}\d+$)")
+_FORMULA = re.compile(r"^(SUM\(|ROUND\(SUM\(|[A-Z]{1,2}\d+$|[A-Z]{1,2}\d+\*\d+$)")
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +88,11 @@ def _top_formations(setup: Setup, side: str) -> set[str]:
 
 
 def _book(data: bytes) -> openpyxl.Workbook:
-    return openpyxl.load_workbook(io.BytesIO(data))
+    """The workbook as a player sees it: its metadata sheet (very hidden) left out."""
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    if META_SHEET in book.sheetnames:
+        book.remove(book[META_SHEET])
+    return book
 
 
 def _only(data: bytes) -> Worksheet:
@@ -144,8 +149,9 @@ def test_one_sheet_per_parent_formation(graziani: GameState, graziani_setup: Set
         tops = sorted(graziani.units[h].name for h in _top_formations(graziani_setup, side))
         book = _book(toe_log_workbook(graziani, side, "club"))
         titles = [ws.cell(row=2, column=2).value for ws in book.worksheets]
-        assert sorted(str(t).rsplit(" (", 1)[0] for t in titles) == tops
-        assert len(set(book.sheetnames)) == len(tops)
+        assert titles[-1] == "Independent units"  # counters with no Parent Formation
+        assert sorted(str(t).rsplit(" (", 1)[0] for t in titles[:-1]) == tops
+        assert len(set(book.sheetnames)) == len(tops) + 1
 
 
 def test_variant_titles_on_the_sheets(graziani: GameState) -> None:
@@ -171,8 +177,9 @@ def test_45th_artillery_lines_and_cirene_totals(graziani: GameState) -> None:
         ("100/17 Howitzer", 3),
         ("Light AA (20mm M/35 Breda)", 3),
     ]
-    assert [r["Raw Barrage"] for r in art] == [36, 24, 0]
-    assert [r["Raw AA"] for r in art] == [0, 0, 3]
+    # Raw = TOE x rating, live on the line's TOE cell (column E, 11.31)
+    assert [re.sub(r"\d+\*", "*", str(r["Raw Barrage"])) for r in art] == ["=E*6", "=E*8", "0"]
+    assert [re.sub(r"\d+\*", "*", str(r["Raw AA"])) for r in art] == ["0", "0", "=E*1"]
     assert (art[0]["Counter"], art[0]["CPA"], art[0]["Basic Morale"]) == ("45", 15, -1)
     assert art[1]["Counter"] is None and art[1]["CPA"] is None
     assert art[2]["Off. Close Aslt"] == "(1)"  # as printed (11.1)
@@ -255,9 +262,16 @@ def test_formation_arguments_are_checked(graziani: GameState) -> None:
         toe_log_workbook(graziani, "axis", "g", ARMOURED)
 
 
-def test_a_side_without_formations_gets_a_sheet_saying_so(mini_state: GameState) -> None:
-    ws = _only(toe_log_workbook(mini_state, "axis", "g"))
-    assert ws["A3"].value == "No Parent Formations of the Axis in play."
+def test_a_side_without_formations_keeps_its_counters_on_one_sheet(
+    mini_state: GameState,
+) -> None:
+    assert _only(toe_log_workbook(mini_state, "axis", "g"))["A3"].value == (
+        "No counters of the Axis in play."
+    )
+    ws = _only(toe_log_workbook(mini_state, "commonwealth", "g"))  # 1 RNF, with no formation
+    assert ws.title == "Independent units"
+    _headers, rows = _grid(ws)
+    assert [r[0] for r in rows][:2] == ["Counters with no Parent Formation (4.52)", "1 RNF"]
 
 
 def test_templates_extend_the_shared_layout(graziani: GameState) -> None:
@@ -305,7 +319,7 @@ def test_cli_export_toe_whole_side_and_one_formation(
     out = tmp_path / "toe.xlsx"
     args = ["export", "--sheet", "toe", "--side", "commonwealth", "-o", str(out), "--db", db]
     assert main(args) == 0
-    assert len(_book(out.read_bytes()).worksheets) == 6
+    assert len(_book(out.read_bytes()).worksheets) == 7  # 6 Parent Formations, independents
     assert "TOE Log Sheets, commonwealth" in capsys.readouterr().out
     assert main([*args, "--formation", "7th Armored Div HQ"]) == 0
     assert _book(out.read_bytes()).sheetnames == ["7th Armored Div"]
