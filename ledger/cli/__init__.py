@@ -14,7 +14,8 @@ One module per command group adds its subcommands' parsers and holds their handl
 Cohesion, morale, formations; assign, attach, detach, trucks and troops), ``logistics`` (dumps,
 trucks, transfers, supplies used, arriving, captured, water, convoy moves), ``planning``
 (forecast, requisitions, convoy plans), ``movement`` (moves, breakdown, repair), ``combat``
-(surrender, end of the Combat Segment, ``calc`` and ``resolve``) and ``sheets`` (``export``);
+(surrender, end of the Combat Segment, ``calc`` and ``resolve``), ``sheets`` (``export``) and
+``sheet_import`` (``import``, an edited workbook brought back);
 ``app`` holds what they share.
 
 Nothing is imported before it is needed. ``quartermaster --help`` (and any subcommand's
@@ -57,6 +58,7 @@ from ledger.cli import (
     movement,
     planning,
     plots,
+    sheet_import,
     sheets,
     table,
     units,
@@ -105,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     campaign.add_campaign_parsers(add)  # arrivals, withdrawals, withdraw, victory
     add_combat_parsers(sub, common)  # calc, resolve
     sheets.add_export_parser(add)
+    sheet_import.add_import_parser(add)
     game.add_journal_parsers(add)  # verify, migrate
     table.add_table_parsers(sub, common)  # seat add|list|remove, serve
     plots.add_plot_parsers(sub, common)  # plot barrage|force-assignment|show
@@ -120,6 +123,7 @@ HANDLERS: dict[str, Handler] = {
     **movement.HANDLERS,
     **combat.HANDLERS,
     **sheets.HANDLERS,
+    **sheet_import.HANDLERS,
     **plots.HANDLERS,
     **setup_step.HANDLERS,
     **campaign.HANDLERS,

@@ -80,16 +80,19 @@ class Stamp(Protocol):
 def stamp_errors(stamp: Stamp, game: str, seat_side: str | None) -> list[LedgerError]:
     """Why a workbook stamped ``stamp`` may not be imported into game ``game`` by a seat of
     ``seat_side`` (``None``: the umpire or a table without seats): another game's workbook, or
-    the other side's (11.36: a seat posts for its own side only)."""
+    the other side's (11.36: a seat posts for its own side only), or one stamped for no side."""
     errors = []
     if stamp.game != game:
         errors.append(LedgerError("workbook", f"exported from game {stamp.game!r}, not {game!r}"))
-    if seat_side is not None and stamp.side != seat_side:
-        theirs = SIDE_NAMES.get(stamp.side, stamp.side)  # type: ignore[call-overload]
+    if stamp.side not in SIDE_NAMES:
+        errors.append(LedgerError("workbook", f"stamped for no side ({stamp.side!r})"))
+    elif seat_side is not None and stamp.side != seat_side:
+        names: dict[str, str] = {k: v for k, v in SIDE_NAMES.items()}
         errors.append(
             LedgerError(
                 "workbook",
-                f"a {theirs} workbook; your seat plays {SIDE_NAMES.get(seat_side, seat_side)}",  # type: ignore[call-overload]
+                f"an {names[stamp.side]} workbook; your seat plays "
+                f"{names.get(seat_side, seat_side)}",
                 "11.36",
             )
         )

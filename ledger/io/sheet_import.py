@@ -27,7 +27,9 @@ from ledger.io.files import INTEGER_MAX
 from ledger.io.sheet_meta import InputCell, MetaError, SheetStamp, read_meta
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event
+from ledger.model.seats import SIDE_NAMES, Seat
 from ledger.model.state import GameState
+from ledger.model.view import HiddenEntries, journal_for
 from ledger.reports.event_log import describe
 
 SHEET_MAX_BYTES: Final = 5_242_880
@@ -199,8 +201,19 @@ def _whole(cell: InputCell, value: object) -> int | LedgerError:
     return value
 
 
-def stale_lines(events: Iterable[Event], state: GameState) -> list[str]:
+def stale_lines(
+    entries: Iterable[tuple[int, Event]], seat: Seat | None, state: GameState
+) -> list[str]:
     """The journal entries posted after the workbook was exported, one line each in players'
-    words (``event_log.describe``), for the warning shown before an import: ``events`` as the
-    reader may see them (``GameSession.since(stamp.seq + 1)``, filtered for a seat)."""
-    return [describe(event, state) for event in events]
+    words (``event_log.describe``; "#12 …"), as ``seat`` may read them (``journal_for``: the
+    enemy's runs of entries as a count), for the warning shown before an import. ``entries``:
+    ``(seq, event)`` from the stamp's sequence on (``GameSession.since(stamp.seq + 1)``),
+    ``state`` the whole ledger."""
+    lines = []
+    for line in journal_for(entries, seat, state):
+        if isinstance(line, HiddenEntries):
+            who = SIDE_NAMES[line.side] if line.side is not None else "the other side"
+            lines.append(f"#{line.first}–#{line.last} {who}: {line.count} entries")
+        else:
+            lines.append(f"#{line[0]} {describe(line[1], state)}")
+    return lines

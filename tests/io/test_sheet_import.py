@@ -170,6 +170,6 @@ def test_another_game_or_the_other_sides_workbook_is_refused(state: GameState) -
     stamp, _ = read_edits(exported(state, game="other", side="axis"))
     assert [str(e) for e in stamp_errors(stamp, "g", "commonwealth")] == [
         "workbook: exported from game 'other', not 'g'",
-        "workbook: a Axis workbook; your seat plays Commonwealth (11.36)",
+        "workbook: an Axis workbook; your seat plays Commonwealth (11.36)",
     ]
     assert stamp_errors(stamp, "other", None) == []
