@@ -18,16 +18,16 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final, Protocol
+from typing import Final
 
 from openpyxl import Workbook
-from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ledger.io.control_sheets import CONTROL_WORKBOOKS
+from ledger.io.form_page import WorkbookBuilder, draw_form
 from ledger.io.logistics_form import Form
 from ledger.io.logistics_template import load_logistics_template
 from ledger.io.sheet_meta import Inputs, SheetStamp
-from ledger.io.xlsx import apply_print_setup
 from ledger.model.quantities import COMMODITIES
 from ledger.model.state import GameState
 from ledger.model.units import Side
@@ -39,7 +39,6 @@ from ledger.reports.logistics_log import (
     supply_net,
     truck_lines,
 )
-from ledger.reports.tables import clock
 
 # --- the four forms --------------------------------------------------------------------------
 
@@ -146,42 +145,6 @@ def _sheet(
     draw_form(form, state, side, game_name, lambda f: draw(f, state, side, inputs))
 
 
-def draw_form(
-    form: Form,
-    state: GameState,
-    side: Side,
-    game_name: str,
-    body: Callable[[Form], None],
-) -> None:
-    """Draw one form on ``form``'s worksheet: the header block (side, scenario, game time,
-    game; the weather when the template asks), the headings, ``body``, then the print set-up
-    (landscape, one page wide, headings repeated, footer with game, side, tab and game time).
-    Shared with ``ledger.io.control_sheets``."""
-    ws, template = form.ws, form.t
-    now = clock(state)
-    info = [
-        ("Side", side.title()),
-        ("Scenario", f"{now['scenario']} ({now['scenario_case']})"),
-        ("Game time", str(state.clock)),
-        ("Game", game_name),
-    ]
-    if template.info_weather:
-        info.append(("Weather", f"{str(now['weather']).title()} (29.x)"))
-    form.info(info)
-    form.headers()
-    first = form.row
-    body(form)
-    ws.freeze_panes = f"A{first}"
-    ws.print_area = f"A1:{get_column_letter(form.width)}{form.row - 1}"
-    apply_print_setup(
-        ws,
-        title_rows=form.title_rows,
-        footer_left=f"{game_name} · {side.title()} · {template.sheet.tab}",
-        footer_center=str(state.clock),
-        paper=template.sheet.paper,
-    )
-
-
 def _workbook(
     keys: Sequence[str],
     state: GameState,
@@ -249,20 +212,13 @@ def logistics_workbook(
     return _workbook(list(SHEETS), state, side, game_name, "logistics", seq, seat)
 
 
-class WorkbookBuilder(Protocol):
-    """A workbook function: ``(state, side, game_name, *, seq=0, seat="")`` → the .xlsx
-    file's bytes; ``seq`` (the journal sequence shown) and ``seat`` go in its ``SheetStamp``."""
-
-    def __call__(
-        self, state: GameState, side: Side, game_name: str, *, seq: int = 0, seat: str = ""
-    ) -> bytes: ...
-
-
 WORKBOOKS: Final[Mapping[str, tuple[WorkbookBuilder, str]]] = {
     "supply-dumps": (supply_dumps_workbook, "Supply Dumps Control Sheet"),
     "trucks": (trucks_workbook, "Trucks and Major End Items Control Sheet"),
     "supply-net": (supply_net_workbook, "General Supply Net Sheet"),
     "requisitions": (requisition_workbook, "Supply Requisition Form"),
     "logistics": (logistics_workbook, "Logistics Commander's sheets"),
+    **CONTROL_WORKBOOKS,
 }
-"""Each workbook by the name ``quartermaster export --sheet`` takes: builder, what it is."""
+"""Each workbook by the name ``quartermaster export --sheet`` takes: builder, what it is; the
+Rear Area Commander's and Air Marshal's sheets (4.53, 4.54) from ``ledger.io.control_sheets``."""
