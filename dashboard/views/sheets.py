@@ -13,6 +13,7 @@ import streamlit as st
 from dashboard.context import open_game, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import plain
+from dashboard.views.sheet_upload import render_import
 from ledger.io.logistics_sheets import WORKBOOKS
 from ledger.io.toe_sheets import toe_log_workbook
 from ledger.model.seats import SIDE_NAMES
@@ -203,6 +204,7 @@ def render() -> None:
     )
     render_toe(state, side, game.session.name)
     render_logistics(state, side, game.session.name)
+    render_import(game)
     show_status(game)
 
 
