@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, cast
 
 from ledger.cli.app import Add, App, Handler, Refused, add_source_options
 
+STALE_SHOWN = 20
+"""The newest entries since the export the warning lists (``history`` shows them all)."""
+
 if TYPE_CHECKING:
     from ledger.journal.session import GameSession
     from ledger.model.units import Side
@@ -62,7 +65,9 @@ def _run_import(app: App, session: GameSession, args: argparse.Namespace) -> Non
             f"warning: this workbook shows the ledger at entry #{stamp.seq}; "
             f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} since:"
         )
-        for line in lines:
+        if len(lines) > STALE_SHOWN:
+            print(f"  ({len(lines) - STALE_SHOWN} earlier lines not shown: `history`)")
+        for line in lines[-STALE_SHOWN:]:
             print(f"  {line}")
     if not edits:
         print(f"no figure changed in {path.name}; nothing to post")

@@ -4,6 +4,7 @@ commands a player would type, all or none."""
 
 from __future__ import annotations
 
+import io
 from fractions import Fraction
 
 import pytest
@@ -173,3 +174,26 @@ def test_another_game_or_the_other_sides_workbook_is_refused(state: GameState) -
         "workbook: an Axis workbook; your seat plays Commonwealth (11.36)",
     ]
     assert stamp_errors(stamp, "other", None) == []
+
+
+def test_a_real_toe_log_export_comes_back(state: GameState) -> None:
+    """End to end on ``toe_log_workbook``: the 129th Infantry Bn's TOE cell and its line's
+    Cohesion, as the exporter marked them, edited and posted."""
+    from openpyxl import load_workbook
+
+    from ledger.io.sheet_meta import read_meta
+    from ledger.io.toe_sheets import toe_log_workbook
+
+    data = toe_log_workbook(state, "axis", "g", "it.1ccnn_div.1st_ccnn_div_hq", seq=7)
+    _, cells = read_meta(load_workbook(io.BytesIO(data)))
+    toe = next(c for c in cells if c.holder == BN and c.kind == "toe" and c.field == "it.x")
+    cohesion = next(c for c in cells if c.holder == BN and c.kind == "cohesion")
+    assert (toe.value, cohesion.value) == (5, 0)
+    assert toe.sheet == cohesion.sheet
+    stamp, edits = read_edits(edited(data, write(toe.sheet, **{toe.cell: 3, cohesion.cell: -1})))
+    assert (stamp.game, stamp.side, stamp.seq, stamp.layout) == ("g", "axis", 7, "toe")
+    assert [(e.where, e.new) for e in edits] == [(toe.where, 3), (cohesion.where, -1)]
+    lines, errors, after = outcome_of(state, edited(data, write(toe.sheet, **{toe.cell: 3})))
+    assert errors == []
+    assert lines == ["129th Infantry Bn TOE -2 infantry (x) (correction, 4.52)"]
+    assert next(h.points for h in after.units[BN].toe if h.system == "it.x") == 3
