@@ -115,3 +115,29 @@ def test_a_commonwealth_seat_cannot_import_an_axis_workbook(player: Player) -> N
     posted = player.run("import", name, "--as", "umpire").stdout
     assert "Tobruk loses 50 Fuel (correction)" in posted
     assert json.loads(player.run("history", "--json", "--as", "umpire").stdout)
+
+
+def test_exported_sheets_come_back_through_import(player: Player) -> None:
+    """``export`` then ``import``: the TOE Log Sheets of the 1st CCNN Div and the Supply Dumps
+    sheet as the exporters mark them, edited in their input cells and posted."""
+    import io
+
+    from openpyxl import load_workbook
+
+    from ledger.io.sheet_meta import read_meta
+
+    player.run("export", "--sheet", "toe", "--side", "axis", "-o", "toe.xlsx")
+    player.run("export", "--sheet", "supply-dumps", "--side", "axis", "-o", "dumps.xlsx")
+    for name, kind, holder, field, new in (
+        ("toe.xlsx", "toe", "it.1ccnn_div.129th_infantry_bn", "it.x", 4),
+        ("dumps.xlsx", "dump", "ax_tobruk", "fuel", 1950),
+    ):
+        data = (player.cwd / name).read_bytes()
+        _, cells = read_meta(load_workbook(io.BytesIO(data)))
+        cell = next(c for c in cells if (c.kind, c.holder, c.field) == (kind, holder, field))
+        (player.cwd / name).write_bytes(edited(data, write(cell.sheet, **{cell.cell: new})))
+        player.run("import", name)
+    state = session_of(player).state
+    unit = state.units["it.1ccnn_div.129th_infantry_bn"]
+    assert next(h.points for h in unit.toe if h.system == "it.x") == 4
+    assert state.dumps["ax_tobruk"].supplies.fuel == 1950
