@@ -7,8 +7,12 @@
 - ``requisition_workbook``: the Supply Requisition Form;
 - ``logistics_workbook``: the four as tabs of one workbook.
 
-Each takes ``(state, side, game_name)`` and returns the .xlsx file's bytes. Rows come from
-``ledger.reports.logistics_log``; the sheets compute no rule. Totals are live formulas (=SUM, and
+Each takes ``(state, side, game_name, *, seq=0, seat="")`` and returns the .xlsx file's bytes,
+stamped (``ledger.io.sheet_meta.SheetStamp``: game, side, seat, journal sequence ``seq``, layout
+= its ``WORKBOOKS`` key) with each dump's contents marked as inputs (kind ``"dump"``, holder the
+dump, field the commodity) and every visible sheet protected without a password. ``WORKBOOKS``
+also holds the Rear Area Commander's and Air Marshal's sheets (``ledger.io.control_sheets``).
+Rows come from ``ledger.reports.logistics_log``; the sheets compute no rule. Totals are live formulas (=SUM, and
 =SUMIF for what open requisitions want). Print set-up, text escaping and number cells are those
 of the Field Commander Control Sheet (``ledger.io.xlsx``): landscape, one page wide, headings
 repeated on every page, a footer with the game, side and game time.
