@@ -266,7 +266,14 @@ def fulfil_requisition(
         return moved
     # Posted for the transfer, so that undo takes both back together.
     posted = replace(source, app_made=True)
-    closed = RequisitionClosed(posted, requisition_id, "fulfilled", source.reason)
+    closed = RequisitionClosed(
+        posted,
+        requisition_id,
+        "fulfilled",
+        source.reason,
+        origin=origin,
+        delivered=supplies or filed.wanted,
+    )
     return Outcome(events=(*moved.events, closed))
 
 

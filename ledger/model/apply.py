@@ -294,9 +294,18 @@ def _requisition_filed(d: Draft, event: RequisitionFiled, sign: int) -> None:
 def _requisition_closed(d: Draft, event: RequisitionClosed, sign: int) -> None:
     filed = d.requisitions[event.requisition_id]
     closed = (
-        replace(filed, status=event.outcome, reason=event.reason)
+        replace(
+            filed,
+            status=event.outcome,
+            reason=event.reason,
+            filled_from=event.origin,
+            delivered=event.delivered,
+            closed_at=event.source.game_time,
+        )
         if sign > 0
-        else replace(filed, status="open", reason="")
+        else replace(
+            filed, status="open", reason="", filled_from="", delivered=Supplies(), closed_at=None
+        )
     )
     d.requisitions = {**d.requisitions, filed.id: closed}
 

@@ -7,7 +7,7 @@ event, not recomputed). ``kind`` tags the event in the journal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
@@ -220,12 +220,16 @@ class RequisitionFiled:
 @dataclass(frozen=True, slots=True)
 class RequisitionClosed:
     """The Logistics Commander closes requisition ``requisition_id``: ``fulfilled`` (the
-    transfer follows as its own event) or ``rejected``, with ``reason``."""
+    transfer comes before it as its own event) or ``rejected``, with ``reason``. ``origin``
+    is the holder it was filled from and ``delivered`` the supply points sent (4.55; empty
+    for a rejection and in journals written before they were kept)."""
 
     source: Source
     requisition_id: str
     outcome: Literal["fulfilled", "rejected"]
     reason: str = ""
+    origin: str = ""
+    delivered: Supplies = field(default_factory=Supplies)
     kind: Literal["requisition_closed"] = "requisition_closed"
 
 

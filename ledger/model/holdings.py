@@ -106,7 +106,8 @@ class Requisition:
     """A Supply Requisition (4.55): ``wanted`` supply points for unit ``unit_id``, filed at
     ``filed_at`` by seat ``filed_by`` (the Field Commander's seat that asked; empty at a table
     without seats); ``status`` open until the Logistics Commander fulfils or rejects it
-    (``reason`` says why)."""
+    (``reason`` says why); once fulfilled, ``filled_from`` the holder it was filled from,
+    ``delivered`` what was sent and ``closed_at`` when (4.55)."""
 
     id: str
     unit_id: str
@@ -116,3 +117,6 @@ class Requisition:
     status: RequisitionStatus = "open"
     reason: str = ""
     filed_by: str = ""
+    filled_from: str = ""
+    delivered: Supplies = field(default_factory=Supplies)
+    closed_at: GameTime | None = None

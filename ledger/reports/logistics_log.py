@@ -350,12 +350,21 @@ def requisition_lines(state: GameState, side: Side) -> list[Row]:
     Keys of ``reports.requisitions`` (``id``, ``unit``, ``location``, ``ammo`` … ``water``
     wanted, ``filed``, ``status``, ``note``), ``asked_by`` (the seat that filed it, as its
     players named it; ``""`` at a table without seats), ``answer``: how it was closed and why,
-    and ``needed_by``, ``filled_from``, ``delivered``: ``""``, boxes the Logistics Commander
-    writes in (the ledger does not record them yet)."""
+    ``filled_from`` (the holder's name) and ``delivered`` (``"40 / 0 / 0 / 0"``, Ammunition /
+    Fuel / Stores / Water) once fulfilled (``""`` before, and for requisitions closed before the
+    ledger kept them), and ``needed_by``: ``""``, a box the Field Commander writes in."""
     rows = requisitions(state, side)
     for row in rows:
         row["asked_by"] = row["filed_by"]
-        row.update(needed_by="", filled_from="", delivered="")
+        filed = state.requisitions[str(row["id"])]
+        sent = filed.delivered
+        row.update(
+            needed_by="",
+            filled_from=state.holder_name(filed.filled_from) if filed.filled_from else "",
+            delivered=""
+            if sent.is_zero
+            else f"{sent.ammo} / {sent.fuel} / {sent.stores} / {sent.water}",
+        )
         reason = str(row["reason"])
         if row["status"] == "open":
             row["answer"] = ""

@@ -149,7 +149,9 @@ def test_supply_net_lists_what_is_coming_in_and_says_what_is_not_forecast(
     assert "Total coming in" in texts
 
 
-def test_requisition_says_who_asked_and_leaves_boxes_to_fill(played: GameState) -> None:
+def test_requisition_says_who_asked_where_it_was_filled_from_and_what_was_sent(
+    played: GameState,
+) -> None:
     data = requisition_workbook(played, "commonwealth", "club")
     line = _line(data, "CR1")
     assert (line["Unit"], line["Asked by (seat)"], line["Status"]) == (
@@ -158,8 +160,9 @@ def test_requisition_says_who_asked_and_leaves_boxes_to_fill(played: GameState) 
         "fulfilled",
     )
     assert line["Ammunition"] == 20
-    for box in ("Needed by", "Filled from", "Delivered (A / F / S / W)"):
-        assert box in line and line[box] is None
+    assert line["Filled from"] == "Mersa Matruh"  # fulfil --from Mersa Matruh (4.55)
+    assert line["Delivered (A / F / S / W)"] == "20 / 0 / 0 / 0"
+    assert line["Needed by"] is None  # a box the Field Commander writes in
 
 
 def test_dump_contents_are_marked_inputs_with_the_stamp(played: GameState) -> None:
