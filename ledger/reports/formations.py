@@ -4,10 +4,16 @@ organization (19.x: assigned and attached units, Stacking Points 9.1, trucks 8.9
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import get_args
+
+from ledger.model.clock import Weather
 from ledger.model.state import GameState
 from ledger.model.trucks import TRUCK_TYPES
-from ledger.model.units import Side
+from ledger.model.units import Side, Unit
 from ledger.reports.tables import Row, capability
+from ledger.rules.consumption import unit_water
+from ledger.rules.consumption_rates import ConsumptionRulings
 from ledger.rules.organization import (
     current_parent,
     formation_cpa,
@@ -18,6 +24,7 @@ from ledger.rules.organization import (
     highest_parent,
     trucks_carrying_troops,
 )
+from ledger.rules.shortage_status import shortage_labels
 from ledger.rules.unit_size import SizeRulings, formation_size, size_report
 
 
@@ -110,3 +117,37 @@ def formation_hqs(state: GameState, side: Side | None = None) -> list[Row]:
         if uid in state.units and (side is None or state.units[uid].side == side)
     ]
     return sorted(rows, key=lambda r: (not r["top"], r["name"]))
+
+
+def supply_notes(state: GameState, units: Sequence[Unit]) -> list[str]:
+    """Notes of a TOE Log Sheet (4.52 G) on what ``units`` need and lack, in players' words.
+
+    One note per counter short of something now (``shortage_labels``: no water 52.51, no or
+    short fuel 49.16, out of ammunition 15.15 or unable to Barrage 50.14, no pasta 52.6, no
+    stores 51.22), or one saying none is; then the Water Points each counter needs for an
+    Operations Stage standing and moving (52.41, 52.42) in this OpStage's weather (Hot doubles
+    it, 29.35), as ``"counter still/moving"``.
+    """
+    notes = []
+    for unit in units:
+        labels = shortage_labels(state, unit)
+        if labels:
+            notes.append(f"{unit.counter} ({unit.name}) is short: {'; '.join(labels)}.")
+    if not notes and units:
+        notes.append("No counter here is short of water, fuel, ammunition or stores now.")
+    if units:
+        weather: Weather = next((w for w in get_args(Weather) if w == state.weather), "normal")
+        rulings = state.rulings_of(ConsumptionRulings.from_choices)
+
+        def water(unit: Unit, moving: bool) -> int:
+            unit_class = state.classes[unit.class_id]
+            return unit_water(
+                unit, unit_class, state.systems, used_cpa=moving, weather=weather, rulings=rulings
+            )
+
+        each = ", ".join(f"{u.counter} {water(u, False)}/{water(u, True)}" for u in units)
+        notes.append(
+            f"Water Points an Operations Stage, standing/moving (52.41, 52.42; {weather} "
+            f"weather, 29.35): {each}."
+        )
+    return notes

@@ -26,6 +26,7 @@ from ledger.model.quantities import COMMODITIES
 from ledger.model.state import GameState
 from ledger.model.strength import SUMMED_RATINGS, raw_points
 from ledger.model.units import RATINGS, Side, Unit
+from ledger.reports.formations import supply_notes
 from ledger.rules.organization import (
     FormationNode,
     current_parent,
@@ -158,6 +159,22 @@ def parent_formations(state: GameState, side: Side) -> list[str]:
 
 
 _DIGITS: Final = re.compile(r"(\d+)")
+_ID: Final = re.compile(r"\b[a-z]+\.[a-z0-9_.]*[a-z0-9_]")
+
+
+def _named(state: GameState, text: str) -> str:
+    """``text`` with each unit, weapon system or truck group id in it replaced by its name
+    (an id the ledger does not hold by its last part: ``5th new zealand bde hq``)."""
+
+    def name(found: re.Match[str]) -> str:
+        key = found.group(0)
+        if key in state.units or key in state.trucks:
+            return state.holder_name(key)
+        if key in state.systems:
+            return state.systems[key].name
+        return key.rsplit(".", 1)[-1].replace("_", " ") if "_" in key else key  # not in play
+
+    return _ID.sub(name, text)
 
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
@@ -197,7 +214,8 @@ def toe_log(state: GameState, hq_id: str) -> ToeLog:
     for node in _attached_nodes(tree):
         notes.append(_attachment_note(state, node.unit))
     notes += _detached_notes(state, tree) + _limit_notes(state, tree)
-    notes += [f"{u.counter} ({u.name}): {u.notes}" for u in tree.walk() if u.notes]
+    notes += [f"{u.counter} ({u.name}): {_named(state, u.notes)}" for u in tree.walk() if u.notes]
+    notes += supply_notes(state, list(tree.walk()))
     trucks = _truck_rows(state, list(tree.walk()))
     if trucks and current_parent(tree.unit) is not None:
         top = _top_parent(state, tree.unit)
@@ -236,6 +254,7 @@ def independent_log(state: GameState, side: Side, formations: Sequence[str]) -> 
         for u in units
         if u.parent is not None and u.detached
     ]
+    notes += supply_notes(state, units)
     trucks = _truck_rows(state, units)
     summary: Row = {
         "formation": INDEPENDENT,
@@ -392,6 +411,7 @@ def _truck_rows(state: GameState, units: Sequence[Unit]) -> list[Row]:
         rows.append(
             {
                 "group": group.id,
+                "group_name": state.truck_group_name(group.id),
                 "attached_to": f"{unit.counter} ({unit.name})",
                 "location": group.location,
                 "light": group.light,

@@ -202,7 +202,7 @@ def test_trucks_on_the_division_sheet(with_trucks: GameState) -> None:
     assert rtr == [
         "6 RTR (6th Royal Tank Regt)",
         "D3612",
-        "cw_d3612_7armd",
+        "first-line trucks of 6th Royal Tank Regt (15 TP)",  # by its place, not its id
         5,
         5,
         5,
