@@ -54,6 +54,12 @@ def render_import(game: Game) -> None:
     if errors:
         _refused("This workbook cannot be imported here", errors, game)
         return
+    confirm = f"{UPLOAD_KEY}_confirm_{generation}"
+    if st.session_state.get(confirm) and edits:  # Confirm pressed: post, show what was written
+        posted = game.execute(lambda state: _outcome(game, state, stamp, edits, upload.name))
+        if posted is not None:
+            st.session_state[UPLOAD_KEY] = generation + 1  # the next run starts empty
+            return
     _warn_if_stale(game, stamp)
     if not edits:
         st.info("No figure was changed in this workbook: nothing to post.")
@@ -68,10 +74,7 @@ def render_import(game: Game) -> None:
         f"**Posting {count}:**\n"
         + "\n".join(f"- {plain(line)}" for line in shown if line is not None)
     )
-    if st.button(f"Confirm: post {count}", type="primary", key=f"{UPLOAD_KEY}_confirm"):
-        posted = game.execute(lambda state: _outcome(game, state, stamp, edits, upload.name))
-        if posted is not None:
-            st.session_state[UPLOAD_KEY] = generation + 1
+    st.button(f"Confirm: post {count}", type="primary", key=confirm)
 
 
 def _outcome(
@@ -97,7 +100,7 @@ def _warn_if_stale(game: Game, stamp: SheetStamp) -> None:
     lines = stale_lines(entries, game.seat, game.session.state)
     st.warning(
         f"This workbook shows the ledger at entry #{stamp.seq}; "
-        f"{len(entries)} entr{'y' if len(entries) == 1 else 'ies'} were posted since. A figure "
+        f"{_entries(len(entries))} posted since. A figure "
         "changed since is refused rather than overwritten.\n\n"
         + "\n".join(f"- {plain(line)}" for line in lines[-20:])
         + (f"\n\n({len(lines) - 20} earlier entries not shown)" if len(lines) > 20 else "")
@@ -109,3 +112,8 @@ def _refused(title: str, errors: Iterable[LedgerError], game: Game) -> None:
     side = game.seat.side if game.seat is not None else None
     lines = error_lines([e.for_side(side) for e in errors], game.state)
     st.error(f"{title} — nothing was written:\n\n" + "\n".join(f"- {line}" for line in lines))
+
+
+def _entries(count: int) -> str:
+    """``"1 entry was"`` / ``"3 entries were"``."""
+    return "1 entry was" if count == 1 else f"{count} entries were"

@@ -59,6 +59,8 @@ def test_an_edited_workbook_is_shown_then_posted_on_confirm(graziani_db: str) ->
     assert after.state.dumps[TOBRUK].supplies.fuel == 1950
     assert next(h.points for h in after.state.units[BN].toe if h.system == "it.x") == 4
     assert "Recorded 2 journal entries" in texts(at)
+    assert "Posting 2 journal entries:" not in texts(at)  # what was written, not what would be
+    assert not [b for b in at.button if b.label.startswith("Confirm")]
     assert "it.1ccnn" not in texts(at) and "ax_tobruk" not in texts(at)
 
 
