@@ -18,6 +18,7 @@ Cohesion Level, which goes below 0, 6.2).
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -40,6 +41,9 @@ SHEET_MAX_UNPACKED: Final = 104_857_600
 """The most an .xlsx (a zip archive) may unpack to (100 MiB), checked from the archive's
 directory before openpyxl unpacks anything: a small file that inflates a thousandfold is
 refused."""
+
+_CELL: Final = re.compile(r"^[A-Z]{1,3}[1-9][0-9]{0,6}$")
+"""One cell's reference (``"C12"``): what an input record names, never a range."""
 
 NEGATIVE_KINDS: Final = frozenset({"cohesion"})
 """Input kinds whose figure may be below 0: the Cohesion Level (6.2, −26 and worse exist)."""
@@ -105,6 +109,21 @@ def read_edits(data: bytes) -> tuple[SheetStamp, list[Edit]]:
         stamp, cells = read_meta(wb)
     except MetaError as exc:
         raise SheetRefused([LedgerError("file", str(exc))]) from None
+    except (ValueError, TypeError) as exc:  # a record's figure that is not a number
+        raise SheetRefused(
+            [LedgerError("file", f"the metadata sheet is damaged ({str(exc)[:80]})")]
+        ) from None
+    damaged = [c for c in cells if not (_CELL.match(c.cell) and _CELL.match(c.label_cell))]
+    if damaged:
+        raise SheetRefused(
+            [
+                LedgerError(
+                    "file",
+                    f"the metadata sheet is damaged (cell {damaged[0].cell[:20]!r} of "
+                    f"{damaged[0].sheet[:40]!r}); export the sheet again",
+                )
+            ]
+        )
     errors: list[LedgerError] = []
     edits: list[Edit] = []
     missing: set[str] = set()

@@ -197,3 +197,21 @@ def test_a_real_toe_log_export_comes_back(state: GameState) -> None:
     assert errors == []
     assert lines == ["129th Infantry Bn TOE -2 infantry (x) (correction, 4.52)"]
     assert next(h.points for h in after.units[BN].toe if h.system == "it.x") == 3
+
+
+def test_damaged_metadata_is_one_refusal_not_a_crash(state: GameState) -> None:
+    """The hidden sheet can be edited too: a range where a cell is, or text where a figure
+    is, is refused as damaged before any cell is read."""
+
+    def widen(wb: Workbook) -> None:
+        wb["Quartermaster"]["B9"] = "A1:Z99999"  # the first record's cell
+
+    def spoil(wb: Workbook) -> None:
+        wb["Quartermaster"]["F9"] = "five"  # the first record's exported figure
+
+    assert refusals(edited(exported(state), widen)) == [
+        "file: the metadata sheet is damaged (cell 'A1:Z99999' of '1st CCNN Div'); export the "
+        "sheet again"
+    ]
+    [error] = refusals(edited(exported(state), spoil))
+    assert error.startswith("file: the metadata sheet is damaged (")
