@@ -1,6 +1,8 @@
 """Subcommand ``export``: write a log sheet as an Excel workbook — the Field Commander Control
 Sheet, the TOE Log Sheets (4.52; of one Parent Formation with ``--formation``), or a Logistics
-Commander's sheets (supply dumps, trucks, supply net, requisitions, or all four as tabs: 4.55).
+Commander's sheets (supply dumps, trucks, supply net, requisitions, or all four as tabs: 4.55)
+and the other forms ``ledger.io.logistics_sheets.WORKBOOKS`` lists. ``--paper`` prints it on US
+Letter (the default: the game's own sheets) or A4.
 """
 
 from __future__ import annotations
@@ -18,22 +20,23 @@ if TYPE_CHECKING:
 
 def add_export_parser(add: Add) -> None:
     """``export``."""
+    from ledger.io.logistics_sheets import WORKBOOKS
+
     p = add("export", "write a log sheet as an Excel workbook")
     p.add_argument(
         "--sheet",
         default="field-commander",
-        choices=[
-            "field-commander",
-            "toe",
-            "supply-dumps",
-            "trucks",
-            "supply-net",
-            "requisitions",
-            "logistics",
-        ],
+        choices=["field-commander", "toe", *WORKBOOKS],
         help="field-commander (default): the Control Sheet; toe: the TOE Log Sheets (4.52); "
         "supply-dumps, trucks, supply-net, requisitions: a Logistics Commander's sheet, "
-        "logistics: all four as tabs (4.55)",
+        "logistics: all four as tabs (4.55); "
+        + "; ".join(f"{k}: {what}" for k, (_, what) in WORKBOOKS.items() if k not in _NAMED),
+    )
+    p.add_argument(
+        "--paper",
+        default="letter",
+        choices=["letter", "a4"],
+        help="the paper it prints on: letter (default, the game's own sheets) or a4",
     )
     p.add_argument("--side", required=True, choices=SIDES)
     p.add_argument(
@@ -42,6 +45,9 @@ def add_export_parser(add: Add) -> None:
         help="with --sheet toe: only this Parent Formation (its HQ's id, counter or name)",
     )
     p.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.xlsx")
+
+
+_NAMED = frozenset({"supply-dumps", "trucks", "supply-net", "requisitions", "logistics"})
 
 
 def _run_export(app: App, session: GameSession, args: argparse.Namespace) -> None:
@@ -68,10 +74,18 @@ def _run_export(app: App, session: GameSession, args: argparse.Namespace) -> Non
     else:
         from ledger.io.xlsx import field_commander_workbook
 
-        data = field_commander_workbook(state, args.side, session.name)
+        seat = session.seat.name if session.seat is not None else ""
+        data = field_commander_workbook(
+            state, args.side, session.name, seq=session.last_seq, seat=seat
+        )
         what = "Field Commander Control Sheet"
+    if args.paper != "letter":
+        from ledger.io.xlsx import set_paper
+
+        data = set_paper(data, args.paper)
     args.output.write_bytes(data)
-    print(f"wrote {args.output} ({what}, {args.side}, {state.clock.short})")
+    paper = "" if args.paper == "letter" else f", {args.paper.upper()}"
+    print(f"wrote {args.output} ({what}, {args.side}, {state.clock.short}){paper}")
 
 
 HANDLERS: dict[str, Handler] = {"export": _run_export}

@@ -22,8 +22,11 @@ from ledger.io.xlsx import (
     CELL_BORDER,
     HEADER_FILL,
     LINE_HEIGHT,
+    WRITE_IN_MM,
     Column,
     display_number,
+    print_height,
+    print_scale,
     wrapped_line_count,
     write_text,
 )
@@ -34,13 +37,15 @@ _RULED: Final = Border(bottom=BorderSide(style="thin", color="808080"))
 _GREY: Final = "595959"
 _LABEL_WIDTH: Final = 12  # characters the header block's labels need
 _CENTERED_WIDTH: Final = (10, 14)  # text columns centred: wrapped ones, the others
-_PAGE: Final = {"letter": (11 * 72, 8.5 * 72), "a4": (842, 595)}  # landscape, in points
-_MARGINS: Final = (0.8 * 72, 1.2 * 72)  # left + right, top + bottom (xlsx.apply_print_setup)
+_PAGE_HEIGHT: Final = {"letter": 8.5 * 72, "a4": 595}  # landscape, in points
+_MARGINS: Final = 1.2 * 72  # top + bottom (xlsx.apply_print_setup)
 
 
 class Form:
     """A cursor over one worksheet drawn from a ``LogisticsTemplate``: ``row`` is the next row
-    to write; ``title_rows`` the rows to repeat on every page once ``headers`` is drawn."""
+    to write; ``title_rows`` the rows to repeat on every page once ``headers`` is drawn;
+    ``scale`` the print scale fitting it one page wide (``xlsx.print_scale``); ``write_in`` the
+    height of an empty line to write in, printing ``xlsx.WRITE_IN_MM`` high at that scale."""
 
     def __init__(self, ws: Worksheet, template: LogisticsTemplate) -> None:
         self.ws, self.t = ws, template
@@ -51,6 +56,8 @@ class Form:
         self.row = 1
         self.heights: dict[int, float] = {}
         self.title = (1, 1)
+        self.scale = print_scale([c.width for c in self.columns])
+        self.write_in = print_height(2 * self.size, WRITE_IN_MM, self.scale)
 
     @property
     def title_rows(self) -> str:
@@ -114,11 +121,12 @@ class Form:
         self.merge(self.row, 1, self.width)
         total = sum(c.width for c in self.columns)
         lines = wrapped_line_count(text, total, self.size) if text else 1
-        self.next_row(max(lines * LINE_HEIGHT * self.size, 2 * self.size if ruled else 0))
+        self.next_row(max(lines * LINE_HEIGHT * self.size, self.write_in if ruled else 0))
 
     def headers(self) -> None:
-        """The group row (when the template has groups), the headings and the cases under
-        them; these rows repeat on every printed page."""
+        """The group row (when the template has groups), the headings and the rule cases under
+        them, in a hidden row (shown with Format ▸ Rows ▸ Show, never printed unless shown) and
+        the workbook's description; these rows repeat on every printed page."""
         top = self.row
         if any(c.group for c in self.columns):
             self._groups()
@@ -130,13 +138,24 @@ class Form:
             head.fill, head.border = HEADER_FILL, CELL_BORDER
             case = self.ws.cell(row=self.row + 1, column=index, value=col.case)
             case.data_type = "s"
-            case.font = self.font(size=self.size - 1, italic=True, color=_GREY)
+            case.font = self.font(italic=True, color=_GREY)
             case.alignment = Alignment(horizontal="center")
-            case.fill, case.border = HEADER_FILL, CELL_BORDER
         lines = max(wrapped_line_count(c.header, c.width, self.size) for c in self.columns)
         self.next_row(max(2, lines) * LINE_HEIGHT * self.size)
-        self.next_row(self.size * LINE_HEIGHT)
+        self.ws.row_dimensions[self.row].hidden = True  # the cases: on screen, not on paper
+        self.next_row(0)
         self.title = (top, self.row - 1)
+        self.sources([(f"{c.group} {c.header}".strip(), c.case) for c in self.columns])
+
+    def sources(self, lines: Sequence[tuple[str, str]]) -> None:
+        """Add this sheet's ``(heading, rule case)`` lines to the workbook's description (a
+        document property, File ▸ Properties): the cases stay off the printed page."""
+        wb = self.ws.parent
+        assert wb is not None
+        cases = "; ".join(f"{heading.replace(chr(10), ' ')} {case}" for heading, case in lines)
+        known = wb.properties.description
+        text = f"{self.ws.title} — rule cases: {cases}."
+        wb.properties.description = f"{known}\n{text}" if known else text
 
     def _groups(self) -> None:
         start = 1
@@ -186,8 +205,8 @@ class Form:
         """Empty boxed lines for the players to write in."""
         for _ in range(count):
             self.line({})
-            self.heights[self.row - 1] = 2 * self.size
-            self.ws.row_dimensions[self.row - 1].height = 2 * self.size
+            self.heights[self.row - 1] = self.write_in
+            self.ws.row_dimensions[self.row - 1].height = self.write_in
 
     def totals(
         self,
@@ -241,7 +260,7 @@ class Form:
             self.text_line(self.t.sheet.note, italic=True)
         if not self.t.note_lines:
             return
-        ruled = 2 * self.size
+        ruled = self.write_in
         fixed = 8 + (self.size + 1) * LINE_HEIGHT + 2
         if self.t.notes_prompt:
             fixed += ruled
@@ -260,10 +279,7 @@ class Form:
     def room_left(self) -> float:
         """Points of the current printed page below the rows written so far, in the sheet's
         own (unscaled) points: the print set-up shrinks the sheet to one page wide."""
-        page_width, page_height = _PAGE[self.t.sheet.paper]
-        wide = sum((c.width * 7 + 5) * 0.75 for c in self.columns)
-        scale = min(1.0, (page_width - _MARGINS[0]) / wide)
-        page = (page_height - _MARGINS[1]) / scale
+        page = (_PAGE_HEIGHT[self.t.sheet.paper] - _MARGINS) / self.scale
         titles = sum(self.heights.get(r, 15) for r in range(self.title[0], self.title[1] + 1))
         used = 0.0
         for row in range(1, self.row):

@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from openpyxl import Workbook
+from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Alignment, Border, Font, PatternFill
 from openpyxl.styles import Side as BorderSide
@@ -29,6 +29,8 @@ from openpyxl.worksheet.header_footer import HeaderFooterItem
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ledger.io.sheet_meta import Inputs, SheetStamp
+from ledger.model.quantities import COMMODITIES
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.reports.tables import clock, field_commander_sheet
@@ -47,6 +49,18 @@ HEADER_FILL: Final = PatternFill("solid", fgColor="D9D9D9")
 """The light grey fill of the column headings and their rule-case row."""
 LINE_HEIGHT: Final = 1.3
 """Row height per line of text, in multiples of the font size (points)."""
+MM: Final = 72 / 25.4
+"""Points in a millimetre."""
+WRITE_IN_MM: Final = 7.0
+"""Printed height of a line to write in with a pencil, millimetres (at least 6: issue 19)."""
+_PRINTABLE: Final = {"letter": 11 * 72 - 0.8 * 72, "a4": 842 - 0.8 * 72}
+"""Printable width of a landscape page in points, less apply_print_setup's side margins."""
+FOOTER_SIZE: Final = 10
+"""Footer type, points: LibreOffice shrinks the footer with the sheet, so not less."""
+SOURCES_TAB: Final = "Sources"
+"""The hidden tab listing each column's rule case: kept off the printed page."""
+TALLY_KEY: Final = "cp_tally"
+"""The Field Commander column that draws a box per CP of the CPA (6.14)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +87,10 @@ class Column:
 
 @dataclass(frozen=True, slots=True)
 class SheetTemplate:
-    """A sheet layout read from ``templates/<name>.toml`` (see the file's comments)."""
+    """A sheet layout read from ``templates/<name>.toml`` (see the file's comments).
+
+    ``blank_lines``: empty boxed lines for the players (sheets that draw them); ``row_mm``: the
+    least printed height of a line, millimetres on paper (0: as the text needs)."""
 
     title: str
     tab: str
@@ -85,6 +102,8 @@ class SheetTemplate:
     totals_label: str
     note: str
     columns: tuple[Column, ...]
+    blank_lines: int = 0
+    row_mm: float = 0.0
 
 
 def load_template(name: str) -> SheetTemplate:
@@ -121,6 +140,8 @@ def load_template(name: str) -> SheetTemplate:
         totals_label=sheet["totals_label"],
         note=sheet.get("note", ""),
         columns=columns,
+        blank_lines=int(sheet.get("blank_lines", 0)),
+        row_mm=float(sheet.get("row_mm", 0)),
     )
 
 
@@ -189,19 +210,71 @@ def apply_print_setup(
         (footer.right, "Page &P of &N"),
     ):
         part.text = text
-        part.size = 8
+        part.size = FOOTER_SIZE
     ws.oddFooter = footer
 
 
-def field_commander_workbook(state: GameState, side: Side, game_name: str) -> bytes:
+def print_scale(widths: Sequence[float]) -> float:
+    """About the scale LibreOffice or Excel prints a sheet of column ``widths`` (characters) at
+    when fitting it to one landscape page wide, on the narrower of the papers (so that a change
+    of paper never shrinks it further): 1 when it fits, else printable width ÷ sheet width.
+    LibreOffice lays a column of width ``w`` out about ``6.4w + 4.5`` points wide (measured from
+    its PDFs: tests/io/test_print_legibility.py), wider than Excel's ``(7w + 5)`` pixels."""
+    wide = sum(w * 6.4 + 4.5 for w in widths)
+    return min(1.0, min(_PRINTABLE.values()) / wide) if wide else 1.0
+
+
+def print_height(points: float, mm: float, scale: float) -> float:
+    """A row height (points, in the sheet) of at least ``points`` that prints at least ``mm``
+    millimetres high at ``scale``."""
+    return round(max(points, mm * MM / scale + 0.5), 1)
+
+
+def write_sources(wb: Workbook, lines: Sequence[tuple[str, str]], note: str = "") -> None:
+    """A hidden ``Sources`` tab: each ``(heading, rule case)`` of the sheets, then ``note``.
+
+    The cases are for the players who want them, not for the printed page: unhide the tab
+    (Format ▸ Sheet ▸ Show) to read or print it."""
+    ws = wb.create_sheet(SOURCES_TAB)
+    ws.sheet_state = "hidden"
+    ws.column_dimensions["A"].width = 40
+    ws.column_dimensions["B"].width = 24
+    for row, (heading, case) in enumerate((("Column", "Rule case"), *lines), start=1):
+        write_text(ws, row, 1, heading.replace("\n", " "))
+        write_text(ws, row, 2, case)
+        if row == 1:
+            ws.cell(row=1, column=1).font = ws.cell(row=1, column=2).font = Font(bold=True)
+    if note:
+        write_text(ws, len(lines) + 3, 1, note)
+
+
+def set_paper(data: bytes, paper: str) -> bytes:
+    """The workbook ``data`` with every sheet set to print on ``paper`` (``"letter"`` or
+    ``"a4"``). Raises ``ValueError`` for another paper."""
+    if paper not in _PAPER:
+        raise ValueError(f"paper {paper!r}: expected one of {sorted(_PAPER)}")
+    wb = load_workbook(io.BytesIO(data))
+    for ws in wb.worksheets:
+        ws.page_setup.paperSize = _PAPER[paper]
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+def field_commander_workbook(
+    state: GameState, side: Side, game_name: str, *, seq: int = 0, seat: str = ""
+) -> bytes:
     """The Field Commander Control Sheet (4.52) of ``side`` now, as an .xlsx file's bytes.
 
     Rows: ``ledger.reports.tables.field_commander_sheet`` (one per counter in play), sorted by Parent
     Formation then counter, under a header block (title, side, scenario and its case, game time,
-    ``game_name``). CP and Cohesion show as quarter-point fractions; supplies in supply points.
-    The totals row holds live formulas: SUM for Raw points and supplies, and for Actual points
-    ROUND(SUM(Raw)/10, 0) (11.32, 11.34). Raises ``ValueError`` if the template names a column
-    the report does not give.
+    ``game_name``), then the template's empty lines and a totals row (live =SUM of supplies;
+    no side-wide Actual totals). Each line has a CP tally (a box per CP of its CPA, those spent
+    filled, 6.14). CP and Cohesion show as quarter-point fractions; supplies in supply points.
+    CP expended and Cohesion (when whole) and supplies are input cells (``sheet_meta.Inputs``)
+    and the workbook is stamped with ``game_name``, ``side``, ``seat`` and journal ``seq``.
+    Rule cases go on the hidden Sources tab. Raises ``ValueError`` if the template names a
+    column the report does not give.
     """
     template = load_template("field-commander")
     rows = _sorted_rows(field_commander_sheet(state, side), template.sort)
@@ -220,18 +293,24 @@ def field_commander_workbook(state: GameState, side: Side, game_name: str) -> by
     _write_info(ws, template, info)
     header_row = len(info) + 2
     _write_headers(ws, template, header_row)
-    first = header_row + 2
-    last = _write_body(ws, template, rows, first)
+    first = header_row + 1
+    inputs = Inputs()
+    scale = print_scale([c.width for c in template.columns])
+    last = _write_body(ws, template, rows, first, inputs, scale)
     _write_totals(ws, template, first, last)
     ws.freeze_panes = f"C{first}"
     ws.print_area = f"A1:{get_column_letter(len(template.columns))}{last + 2}"
     apply_print_setup(
         ws,
-        title_rows=f"{header_row}:{header_row + 1}",
+        title_rows=f"{header_row}:{header_row}",
         footer_left=f"{game_name} · {scenario} · {side.title()}",
         footer_center=str(state.clock),
         paper=template.paper,
     )
+    write_sources(wb, [(c.header, c.case) for c in template.columns], template.note)
+    wb.properties.title = f"{template.title} — {side.title()}"
+    game = ILLEGAL_CHARACTERS_RE.sub("", game_name)  # a workbook cannot hold control characters
+    inputs.finish(wb, SheetStamp(game, side, seat, seq, "field-commander"))
     buffer = io.BytesIO()
     wb.save(buffer)
     return buffer.getvalue()
@@ -244,53 +323,104 @@ def _write_info(ws: Worksheet, template: SheetTemplate, info: Sequence[tuple[str
         ws.cell(row=row, column=1, value=label).font = Font(template.font, 11, bold=True)
         write_text(ws, row, 2, value)
         ws.cell(row=row, column=2).font = Font(template.font, 11)
+        ws.merge_cells(start_row=row, start_column=2, end_row=row, end_column=4)
 
 
 def _write_headers(ws: Worksheet, template: SheetTemplate, row: int) -> None:
+    """The column headings (``\\n`` in a heading breaks the line); widths set."""
+    lines = 2
     for index, col in enumerate(template.columns, start=1):
         ws.column_dimensions[get_column_letter(index)].width = col.width
-        head = ws.cell(row=row, column=index, value=col.header)
+        text = col.header.replace("\\n", "\n")
+        head = ws.cell(row=row, column=index, value=text)
         head.font = Font(template.font, template.font_size, bold=True)
         head.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
         head.fill = HEADER_FILL
         head.border = CELL_BORDER
-        case = ws.cell(row=row + 1, column=index, value=col.case)
-        case.data_type = "s"
-        case.font = Font(template.font, template.font_size - 2, italic=True, color="595959")
-        case.alignment = Alignment(horizontal="center")
-        case.fill = HEADER_FILL
-        case.border = CELL_BORDER
-    ws.row_dimensions[row].height = 4 * LINE_HEIGHT * template.font_size
+        count = sum(
+            wrapped_line_count(part, col.width, template.font_size) for part in text.split("\n")
+        )
+        lines = max(lines, count)
+    ws.row_dimensions[row].height = lines * LINE_HEIGHT * template.font_size + 2
+
+
+_INPUTS: Final = {
+    "cp_expended": "cp",
+    "cohesion": "cohesion",
+    **{c: "supplies" for c in COMMODITIES},
+}
+"""Field Commander figures the players correct in pencil, by column key: their input kind."""
+
+
+def cp_tally(cpa: object, spent: object) -> str:
+    """A box per CP of ``cpa`` in groups of five, the whole CP ``spent`` filled (6.14):
+    ``cp_tally(8, Fraction(5, 2))`` is ``"■■□□□ □□□"``; ``""`` without a CPA."""
+    if not isinstance(cpa, int | Fraction) or isinstance(cpa, bool):
+        return ""
+    filled = min(int(cpa), int(spent)) if isinstance(spent, int | Fraction) else 0
+    boxes = "■" * filled + "□" * (int(cpa) - filled)
+    return " ".join(boxes[i : i + 5] for i in range(0, len(boxes), 5))
 
 
 def _write_body(
-    ws: Worksheet, template: SheetTemplate, rows: Sequence[Mapping[str, Any]], first: int
+    ws: Worksheet,
+    template: SheetTemplate,
+    rows: Sequence[Mapping[str, Any]],
+    first: int,
+    inputs: Inputs,
+    scale: float,
 ) -> int:
-    """Write the counter lines from row ``first``; return the last row written."""
+    """Write the counter lines from row ``first``, then the template's empty lines; return the
+    last row written. Whole CP, Cohesion and supplies are ``inputs``."""
+    font = Font(template.font, template.font_size)
+    label = next(i for i, c in enumerate(template.columns, start=1) if c.key == "name")
+    least = template.row_mm or WRITE_IN_MM
     if not rows:
         write_text(ws, first, 2, "(no counters in play)")
-        return first
-    font = Font(template.font, template.font_size)
     for r, data in enumerate(rows, start=first):
         lines = 1
         for index, col in enumerate(template.columns, start=1):
-            if col.key not in data:
+            value = (
+                cp_tally(data.get("cpa"), data.get("cp_expended"))
+                if col.key == TALLY_KEY
+                else data.get(col.key, KeyError)
+            )
+            if value is KeyError:
                 raise ValueError(f"report row has no {col.key!r}; it has {sorted(data)}")
-            value = data[col.key]
+            kind = _INPUTS.get(col.key)
             if isinstance(value, str):
                 write_text(ws, r, index, value)
+            elif value is None:
+                pass
+            elif kind and (isinstance(value, int) or value.denominator == 1):
+                inputs.mark(
+                    ws,
+                    r,
+                    index,
+                    int(value),
+                    kind=kind,
+                    holder=str(data["id"]),
+                    field=col.key,
+                    label_column=label,
+                )
             else:
                 ws.cell(row=r, column=index, value=display_number(value))
             cell = ws.cell(row=r, column=index)
             cell.number_format = col.format
             cell.font = font
             cell.border = CELL_BORDER
-            cell.alignment = Alignment(wrap_text=col.wrap, vertical="top")
+            cell.alignment = Alignment(wrap_text=col.wrap, vertical="center")
             if col.wrap and isinstance(value, str):
                 lines = max(lines, wrapped_line_count(value, col.width, template.font_size))
-        if lines > 1:
-            ws.row_dimensions[r].height = lines * LINE_HEIGHT * template.font_size
-    return first + len(rows) - 1
+        ws.row_dimensions[r].height = print_height(
+            lines * LINE_HEIGHT * template.font_size + 2, least, scale
+        )
+    after = first + max(len(rows), 1)
+    for r in range(after, after + template.blank_lines):
+        for index in range(1, len(template.columns) + 1):
+            ws.cell(row=r, column=index).border = CELL_BORDER
+        ws.row_dimensions[r].height = print_height(0, least, scale)
+    return after + template.blank_lines - 1
 
 
 def wrapped_line_count(text: str, width: float, font_size: float) -> int:
@@ -313,15 +443,12 @@ def _write_totals(ws: Worksheet, template: SheetTemplate, first: int, last: int)
         if col.total == "sum":
             letter = letters[col.key]
             cell.value = f"=SUM({letter}{first}:{letter}{last})"
-        elif col.total == "actual":
-            raw = letters[col.raw]
-            cell.value = f"=ROUND(SUM({raw}{first}:{raw}{last})/{col.divisor},0)"
         cell.number_format = col.format
         cell.font = Font(template.font, template.font_size, bold=True)
         cell.border = Border(top=BorderSide(style="medium"), bottom=BorderSide(style="double"))
     if template.note:
         note = ws.cell(row=row + 1, column=1, value=template.note)
-        note.font = Font(template.font, template.font_size - 1, italic=True)
+        note.font = Font(template.font, template.font_size, italic=True)
 
 
 def display_number(value: object) -> int | float:

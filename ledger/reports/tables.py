@@ -395,28 +395,35 @@ def _with_text(state: GameState, unit: Unit) -> str:
 def field_commander_sheet(state: GameState, side: Side) -> list[Row]:
     """Field Commander Control Sheet rows (4.52): one per counter in play of ``side``.
 
-    Columns: counter, name, the Parent Formation it is with now (its name: counter texts repeat;
-    "attached", or "detached from" its own, 9.21), hex, CP expended this OpStage, CPA, Cohesion Level,
-    Raw and Actual Barrage and Close Assault points (11.32), Ammunition, Fuel, Stores, Water held.
+    Columns: ``id`` (for the way back, never printed), counter, name, the Parent Formation it is
+    with now (its name: counter texts repeat; "attached", or "detached from" its own, 9.21), hex,
+    ``toe_points`` (4.52), CP expended this OpStage (6.14), CPA (6.11), ``cp_remaining`` (6.13),
+    ``cp_over`` (CP over the CPA, each a Disorganization Point, 6.21), Cohesion Level (6.2),
+    Raw and Actual points of each summed rating (11.31, 11.32; AA 11.37), Ammunition, Fuel,
+    Stores, Water held, and ``shortages`` (what it is short of, with the case).
     """
     rows = []
     for row in units(state, side):
         rows.append(
             {
+                "id": row["id"],
                 "counter": row["counter"],
                 "name": row["name"],
                 "parent": _with_text(state, state.units[row["id"]]),
                 "location": row["location"],
+                "toe_points": row["toe_points"],
                 "cp_expended": row["cp_expended"],
                 "cpa": row["cpa"],
+                "cp_remaining": row["cp_remaining"],
+                "cp_over": row["cp_over"],
                 "cohesion": row["cohesion"],
-                "raw_barrage": row["raw_barrage"],
-                "actual_barrage": row["actual_barrage"],
-                "raw_offensive_close_assault": row["raw_offensive_close_assault"],
-                "actual_offensive_close_assault": row["actual_offensive_close_assault"],
-                "raw_defensive_close_assault": row["raw_defensive_close_assault"],
-                "actual_defensive_close_assault": row["actual_defensive_close_assault"],
+                **{
+                    f"{kind}_{r}": row[f"{kind}_{r}"]
+                    for r in SUMMED_RATINGS
+                    for kind in ("raw", "actual")
+                },
                 **{c: row[c] for c in COMMODITIES},
+                "shortages": row["shortages"],
             }
         )
     return rows

@@ -23,11 +23,13 @@ import openpyxl
 import pytest
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ledger.cli import main
 from ledger.commands.cp import spend_cp
 from ledger.commands.outcome import Outcome
 from ledger.commands.stage_end import end_stage
 from ledger.commands.transfers import transfer
-from ledger.io.xlsx import field_commander_workbook, load_template
+from ledger.io.sheet_meta import read_meta
+from ledger.io.xlsx import SOURCES_TAB, cp_tally, field_commander_workbook, load_template
 from ledger.model.apply import apply
 from ledger.model.quantities import Supplies
 from ledger.model.source import Source
@@ -41,19 +43,23 @@ HEADERS = [
     "Unit",
     "Parent Formation",
     "Hex",
-    "CP Expended (this OpStage)",
+    "TOE",
     "CPA",
-    "Cohesion Level",
-    "Raw Barrage",
-    "Actual Barrage",
-    "Raw Off. Close Assault",
-    "Actual Off. Close Assault",
-    "Raw Def. Close Assault",
-    "Actual Def. Close Assault",
-    "Ammunition",
+    "CP\nspent",
+    "CP tally: tick a box per CP spent",
+    "CP\nleft",
+    "DP",
+    "Cohe-\nsion",
+    "Bar-\nrage",
+    "Anti-\nArmor",
+    "Off.\nCA",
+    "Def.\nCA",
+    "AA",
+    "Ammo",
     "Fuel",
     "Stores",
     "Water",
+    "Short of",
 ]
 EVIL = '=HYPERLINK("http://example.invalid/","click")'
 
@@ -83,18 +89,19 @@ def _lines(ws: Worksheet) -> dict[str, dict[str, Any]]:
     head = _header_row(ws)
     headers = [c.value for c in ws[head]]
     lines = {}
-    for row in ws.iter_rows(min_row=head + 2, values_only=True):
-        if row[0] == "Totals":
+    for row in ws.iter_rows(min_row=head + 1, values_only=True):
+        if row[0] == "Side totals":
             break
-        lines[str(row[1])] = dict(zip(headers, row, strict=True))
+        if row[1] is not None:
+            lines[str(row[1])] = dict(zip(headers, row, strict=True))
     return lines
 
 
 def _totals(ws: Worksheet) -> tuple[int, dict[str, Any]]:
     head = _header_row(ws)
     headers = [c.value for c in ws[head]]
-    for row in ws.iter_rows(min_row=head + 2):
-        if row[0].value == "Totals":
+    for row in ws.iter_rows(min_row=head + 1):
+        if row[0].value == "Side totals":
             return row[0].row, {h: c.value for h, c in zip(headers, row, strict=True)}
     raise AssertionError("no totals row")
 
@@ -126,7 +133,7 @@ def test_print_setup_landscape_one_page_wide_titles_and_footer(mini_state: GameS
     assert ws.sheet_properties.pageSetUpPr.fitToPage is True
     assert (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 0)
     head = _header_row(ws)
-    assert ws.print_title_rows == f"${head}:${head + 1}"
+    assert ws.print_title_rows == f"${head}:${head}"  # no rule-case row: on the Sources tab
     footer = ws.oddFooter
     assert footer is not None
     text = " ".join(str(p.text) for p in (footer.left, footer.center, footer.right))
@@ -134,7 +141,7 @@ def test_print_setup_landscape_one_page_wide_titles_and_footer(mini_state: GameS
     assert "GT 1 OpStage 1 (September III 1940)" in text
     assert "Mini test scenario (test)" in text
     assert "&P" in text and "&N" in text
-    assert ws.freeze_panes == f"C{head + 2}"
+    assert ws.freeze_panes == f"C{head + 1}"
     assert all(c.font.bold for c in ws[head])
 
 
@@ -155,12 +162,14 @@ def test_rows_at_the_start_3rd_rha_not_yet_arrived(mini_state: GameState) -> Non
     lines = _lines(_sheet(field_commander_workbook(mini_state, "commonwealth", "g")))
     assert list(lines) == ["1st RNF MG Bn"]
     rnf = lines["1st RNF MG Bn"]
-    assert rnf["Counter"] == "1 RNF" and rnf["Hex"] == "C3721"
-    assert (rnf["CP Expended (this OpStage)"], rnf["CPA"], rnf["Cohesion Level"]) == (0, 8, 0)
-    assert (rnf["Raw Barrage"], rnf["Actual Barrage"]) == (0, 0)
-    assert (rnf["Raw Off. Close Assault"], rnf["Actual Off. Close Assault"]) == (12, 1)
-    assert (rnf["Raw Def. Close Assault"], rnf["Actual Def. Close Assault"]) == (18, 2)
-    assert [rnf[c] for c in ("Ammunition", "Fuel", "Stores", "Water")] == [2, 0, 3, 4]
+    assert rnf["Counter"] == "1 RNF" and rnf["Hex"] == "C3721" and rnf["TOE"] == 3
+    assert (rnf["CP\nspent"], rnf["CPA"], rnf["CP\nleft"], rnf["DP"]) == (0, 8, 8, 0)
+    assert rnf["Cohe-\nsion"] == 0
+    assert rnf["CP tally: tick a box per CP spent"] == "□□□□□ □□□"  # 6.14: a box per CP
+    # Actual points per counter: Raw Off. CA 12 → 1, Raw Def. CA 18 → 2 (11.32)
+    assert [rnf[c] for c in ("Bar-\nrage", "Anti-\nArmor", "Off.\nCA", "Def.\nCA")] == [0, 0, 1, 2]
+    assert [rnf[c] for c in ("Ammo", "Fuel", "Stores", "Water")] == [2, 0, 3, 4]
+    assert rnf["Short of"] is None
 
 
 def test_rows_after_play_quarter_points_shown_as_fractions(played: GameState) -> None:
@@ -168,38 +177,82 @@ def test_rows_after_play_quarter_points_shown_as_fractions(played: GameState) ->
     lines = _lines(ws)
     assert list(lines) == ["1st RNF MG Bn", "3rd RHA"]  # no Parent Formation: by counter
     rnf, rha = lines["1st RNF MG Bn"], lines["3rd RHA"]
-    assert (rnf["CP Expended (this OpStage)"], rnf["Cohesion Level"]) == (10.25, -2.25)
-    assert rnf["Ammunition"] == 7
-    assert (rha["CP Expended (this OpStage)"], rha["CPA"], rha["Cohesion Level"]) == (2.5, 15, 0)
-    assert isinstance(rha["Cohesion Level"], int) and isinstance(rha["CPA"], int)
-    assert (rha["Raw Barrage"], rha["Actual Barrage"]) == (48, 5)
-    assert (rha["Raw Off. Close Assault"], rha["Actual Off. Close Assault"]) == (6, 1)
-    assert (rha["Raw Def. Close Assault"], rha["Actual Def. Close Assault"]) == (6, 1)
-    assert [rha[c] for c in ("Ammunition", "Fuel", "Stores", "Water")] == [4, 10, 0, 0]
+    # 1 RNF: 10 1/4 CP against a CPA of 8: none left, 2 1/4 DP (6.21), Cohesion −2 1/4
+    assert (rnf["CP\nspent"], rnf["CP\nleft"], rnf["DP"]) == (10.25, 0, 2.25)
+    assert rnf["Cohe-\nsion"] == -2.25
+    assert rnf["CP tally: tick a box per CP spent"] == "■■■■■ ■■■"
+    assert rnf["Ammo"] == 7
+    assert (rha["CP\nspent"], rha["CPA"], rha["CP\nleft"], rha["Cohe-\nsion"]) == (2.5, 15, 12.5, 0)
+    assert rha["CP tally: tick a box per CP spent"] == "■■□□□ □□□□□ □□□□□"
+    assert isinstance(rha["Cohe-\nsion"], int) and isinstance(rha["CPA"], int)
+    # Raw Barrage 48 → 5, Raw Off. and Def. CA 6 → 1 (11.32)
+    assert [rha[c] for c in ("Bar-\nrage", "Off.\nCA", "Def.\nCA")] == [5, 1, 1]
+    assert [rha[c] for c in ("Ammo", "Fuel", "Stores", "Water")] == [4, 10, 0, 0]
     head = _header_row(ws)
-    for col in (5, 7):  # CP Expended, Cohesion Level
-        assert ws.cell(row=head + 2, column=col).number_format == "# ?/?"
+    for col in (7, 9, 10, 11):  # CP spent, CP left, DP, Cohesion
+        assert ws.cell(row=head + 1, column=col).number_format == "# ?/?"
 
 
-def test_totals_are_live_formulas_actual_from_raw_total_11_34(played: GameState) -> None:
+def test_totals_are_live_sums_of_supplies_and_no_side_wide_actual_points(
+    played: GameState,
+) -> None:
     ws = _sheet(field_commander_workbook(played, "commonwealth", "g"))
     row, totals = _totals(ws)
-    first, last = _header_row(ws) + 2, row - 1
-    assert totals["Raw Barrage"] == f"=SUM(H{first}:H{last})"
-    assert totals["Actual Barrage"] == f"=ROUND(SUM(H{first}:H{last})/10,0)"
-    assert totals["Actual Off. Close Assault"] == f"=ROUND(SUM(J{first}:J{last})/10,0)"
-    assert totals["Actual Def. Close Assault"] == f"=ROUND(SUM(L{first}:L{last})/10,0)"
-    for name in ("Raw Off. Close Assault", "Raw Def. Close Assault", "Ammunition", "Water"):
-        assert str(totals[name]).startswith("=SUM(")
-    for name in ("Counter", "Unit", "CP Expended (this OpStage)", "CPA", "Cohesion Level"):
-        assert not str(totals[name] or "").startswith("=")
+    first, last = _header_row(ws) + 1, row - 1
+    assert totals["Ammo"] == f"=SUM(Q{first}:Q{last})"
+    assert totals["Water"] == f"=SUM(T{first}:T{last})"
+    # Actual points mean something per hex or formation (11.32, 11.34), not for a whole side
+    summed = {h for h, v in totals.items() if str(v or "").startswith("=")}
+    assert summed == {"Ammo", "Fuel", "Stores", "Water"}
+
+
+def test_empty_lines_to_write_in_are_boxed_and_inside_the_totals(played: GameState) -> None:
+    ws = _sheet(field_commander_workbook(played, "commonwealth", "g"))
+    row, _ = _totals(ws)
+    blank = [
+        r
+        for r in range(_header_row(ws) + 1, row)
+        if all(ws.cell(row=r, column=c).value is None for c in range(1, 22))
+    ]
+    assert blank == list(range(row - 8, row))  # the template's 8 lines, just above the totals
+    assert all(ws.cell(row=r, column=2).border.bottom.style == "thin" for r in blank)
+
+
+def test_cp_cohesion_and_supplies_are_inputs_stamped_for_the_way_back(played: GameState) -> None:
+    data = field_commander_workbook(played, "commonwealth", "g", seq=7, seat="cw-field")
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    stamp, cells = read_meta(book)
+    assert (stamp.game, stamp.side, stamp.seat, stamp.seq) == ("g", "commonwealth", "cw-field", 7)
+    assert stamp.layout == "field-commander"
+    rha = {c.field: (c.kind, c.value, c.label) for c in cells if c.holder == "cw.3_rha"}
+    # 3 RHA: 2 1/2 CP is no whole number, so it is not an input (the import takes whole ones)
+    assert rha == {
+        "cohesion": ("cohesion", 0, "3rd RHA"),
+        "ammo": ("supplies", 4, "3rd RHA"),
+        "fuel": ("supplies", 10, "3rd RHA"),
+        "stores": ("supplies", 0, "3rd RHA"),
+        "water": ("supplies", 0, "3rd RHA"),
+    }
+    assert book[SOURCES_TAB].sheet_state == "hidden"
+    sources = {r[0]: r[1] for r in book[SOURCES_TAB].iter_rows(values_only=True) if r[0]}
+    assert sources["CP tally: tick a box per CP spent"] == "6.14" and sources["DP"] == "6.21"
+
+
+@pytest.mark.parametrize(
+    ("cpa", "spent", "boxes"),
+    [(8, Fraction(5, 2), "■■□□□ □□□"), (3, Fraction(9), "■■■"), (None, 0, "")],
+)
+def test_cp_tally_fills_a_box_per_whole_cp_spent_6_14(
+    cpa: int | None, spent: Fraction, boxes: str
+) -> None:
+    assert cp_tally(cpa, spent) == boxes
 
 
 def test_side_with_no_counters_still_has_a_sheet(mini_state: GameState) -> None:
     ws = _sheet(field_commander_workbook(mini_state, "axis", "g"))
     row, totals = _totals(ws)
-    assert ws.cell(row=row - 1, column=2).value == "(no counters in play)"
-    assert totals["Ammunition"] == f"=SUM(N{row - 1}:N{row - 1})"  # never its own row
+    assert ws.cell(row=row - 9, column=2).value == "(no counters in play)"
+    assert totals["Ammo"] == f"=SUM(Q{row - 9}:Q{row - 1})"  # never its own row
 
 
 @pytest.mark.parametrize("name", [EVIL, "+1+1", "-2 Bn", "@SUM(A1)", "=1+1"])
@@ -209,12 +262,12 @@ def test_player_text_is_stored_as_text_never_a_formula(mini_state: GameState, na
     data = field_commander_workbook(state, "commonwealth", name)
     ws = _sheet(data)
     game = ws.cell(row=5, column=2)
-    unit = ws.cell(row=_header_row(ws) + 2, column=2)
+    unit = ws.cell(row=_header_row(ws) + 1, column=2)
     for cell in (game, unit):
         assert (cell.value, cell.data_type, cell.quotePrefix) == (name, "s", True)
     xml = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml").decode()
     formulas = re.findall(r"<f>(.*?)</f>", xml)
-    assert formulas and all(f.startswith(("SUM(", "ROUND(SUM(")) for f in formulas)
+    assert formulas and all(f.startswith("SUM(") for f in formulas)
 
 
 def test_sorted_by_parent_formation_then_counter(mini_state: GameState) -> None:
@@ -239,17 +292,10 @@ def test_sorted_by_parent_formation_then_counter(mini_state: GameState) -> None:
 def test_template_columns_match_the_report(played: GameState) -> None:
     template = load_template("field-commander")
     assert [c.header for c in template.columns] == HEADERS
-    report_keys = list(field_commander_sheet(played, "commonwealth")[0])
-    assert [c.key for c in template.columns] == report_keys
+    row = field_commander_sheet(played, "commonwealth")[0]
+    assert {c.key for c in template.columns} - set(row) == {"cp_tally"}  # drawn from CPA
     assert all(c.case for c in template.columns)
-    actual = {c.key: c.raw for c in template.columns if c.total == "actual"}
-    assert actual == {f"actual_{r}": f"raw_{r}" for r in ("barrage", *_CLOSE_ASSAULT)}
-    summed = {c.key for c in template.columns if c.total == "sum"}
-    assert summed == {"ammo", "fuel", "stores", "water"} | {f"raw_{r}" for r in _ALL}
-
-
-_CLOSE_ASSAULT = ("offensive_close_assault", "defensive_close_assault")
-_ALL = ("barrage", *_CLOSE_ASSAULT)
+    assert {c.key for c in template.columns if c.total} == {"ammo", "fuel", "stores", "water"}
 
 
 # --- LibreOffice: the file opens, recalculates and prints one page wide (DESIGN 6) -------------
@@ -276,12 +322,11 @@ def test_libreoffice_prints_one_landscape_page_with_recalculated_totals(
     assert "1st RNF MG Bn" in text and "3rd RHA" in text
     assert EVIL in text  # printed as the text it is, not a link
     assert "GT 1 OpStage 3 (September III 1940)" in text and "Page 1 of 1" in text
-    assert "Water" in text  # the last column is on the page: nothing cut off at the side
-    (totals,) = [line for line in text.splitlines() if line.split()[:1] == ["Totals"]]
-    # Raw Barrage 48 → 5; Raw Off. CA 12+6=18 → 2; Raw Def. CA 18+6=24 → 2 (not 2+1=3: 11.34);
+    assert "Short of" in text  # the last column is on the page: nothing cut off at the side
+    (totals,) = [line for line in text.splitlines() if line.split()[:2] == ["Side", "totals"]]
     # Ammunition 7+4, Fuel 0+10, Stores 3+0, Water 2+0 (1 RNF drank 1 in each of the two
     # OpStages ended, 52.41; 3 RHA arrived after them).
-    assert totals.split()[1:] == ["48", "5", "18", "2", "24", "2", "11", "10", "3", "2"]
+    assert totals.split()[2:] == ["11", "10", "3", "2"]
 
 
 def test_libreoffice_repeats_the_column_headings_on_every_page(
@@ -297,15 +342,34 @@ def test_libreoffice_repeats_the_column_headings_on_every_page(
     count = int(info["Pages"])
     assert count >= 2 and _landscape(info)
     for number, page in enumerate(pages, start=1):
-        assert "Counter" in page and "Water" in page, f"page {number} lacks the headings"
+        assert "Counter" in page and "Short of" in page, f"page {number} lacks the headings"
         assert f"Page {number} of {count}" in page
-    assert "Battalion number 120" in pages[-1]
-    (totals,) = [line for line in pages[-1].splitlines() if line.split()[:1] == ["Totals"]]
-    # 121 counters of 2 Ammunition, 3 Stores, 4 Water; Off. CA Raw 121×12 = 1452 → 145.
-    assert totals.split()[1:] == ["0", "0", "1452", "145", "2178", "218", "242", "0", "363", "484"]
+    assert "Battalion number 120" in "".join(pages[-2:])
+    (totals,) = [line for line in pages[-1].splitlines() if line.split()[:2] == ["Side", "totals"]]
+    # 121 counters of 2 Ammunition, 3 Stores, 4 Water.
+    assert totals.split()[2:] == ["242", "0", "363", "484"]
 
 
 def test_control_characters_in_player_text_are_dropped(mini_state: GameState) -> None:
     ws = _sheet(field_commander_workbook(mini_state, "commonwealth", "Tuesday\x07 club\x00"))
     assert ws.cell(row=5, column=2).value == "Tuesday club"
     assert ws.oddFooter is not None and "Tuesday club ·" in str(ws.oddFooter.left.text)
+
+
+def test_cli_export_prints_on_a4_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "g.db")
+    assert main(["new", "g", "--scenario", "graziani", "--db", db]) == 0
+    out = tmp_path / "fc.xlsx"
+    args = ["export", "--side", "axis", "-o", str(out), "--db", db]
+    assert main([*args, "--paper", "a4"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(", A4")
+    book = openpyxl.load_workbook(out)
+    visible = [ws for ws in book.worksheets if ws.sheet_state == "visible"]
+    assert [int(ws.page_setup.paperSize) for ws in visible] == [int(Worksheet.PAPERSIZE_A4)]
+    assert main(args) == 0  # the default: US Letter, the game's own sheets
+    book = openpyxl.load_workbook(out)
+    assert int(book["Field Commander"].page_setup.paperSize) == int(Worksheet.PAPERSIZE_LETTER)
+    stamp, _ = read_meta(book)
+    assert (stamp.game, stamp.side, stamp.layout) == ("g", "axis", "field-commander")

@@ -1,0 +1,160 @@
+"""Print for pencils (issue 19): every exported sheet kind, both sides of a Graziani game after
+a few commands, printed by LibreOffice and measured in the PDF (``tests.io.print_measure``).
+
+- the smallest printed word is at least 8 pt high (``pdftotext -bbox`` height, after the
+  fit-to-width scaling);
+- blank ruled write-in rows are at least 6 mm apart on paper (workbook row height × the print
+  scale read back from the printed title, see ``tests.io.print_measure``);
+- no printed page carries an internal id, a repository path, a commit hash or a source note.
+
+Skipped without LibreOffice and poppler (QUARTERMASTER_REQUIRE_SOFFICE=1 makes that a failure).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from ledger.commands.cp import spend_cp
+from ledger.io.logistics_sheets import WORKBOOKS
+from ledger.io.toe_sheets import toe_log_workbook
+from ledger.io.xlsx import field_commander_workbook
+from ledger.model.apply import apply, start
+from ledger.model.events import GameStarted
+from ledger.model.scenario import Setup
+from ledger.model.source import Source
+from ledger.model.state import GameState
+from ledger.model.units import SIDES, Side
+from tests.io.print_measure import (
+    MM,
+    NOT_FOR_PLAYERS,
+    SheetPrint,
+    glyph_box,
+    pages,
+    row_pitches,
+    to_pdf,
+)
+
+MIN_TEXT = 8.0
+"""Smallest printed word height, points."""
+MIN_PITCH = 6 * MM
+"""Smallest printed write-in row, points (6 mm)."""
+
+_Build = Callable[[GameState, Side, str], bytes]
+
+
+def _kinds() -> dict[str, _Build]:
+    kinds: dict[str, _Build] = {
+        "field-commander": field_commander_workbook,
+        "toe": lambda state, side, name: toe_log_workbook(state, side, name),
+    }
+    for key, (build, _what) in WORKBOOKS.items():
+        kinds[key] = build
+    return kinds
+
+
+KINDS = _kinds()
+
+NOT_YET: dict[str, str] = {
+    "toe": "TOE sheets (ledger/io/toe_sheets.py, slice T): still too wide, case row printed",
+    "supply-dumps": "logistics sheets (slice L): too wide for 8 pt, source notes printed",
+    "trucks": "logistics sheets (slice L): too wide for 8 pt",
+    "requisitions": "logistics sheets (slice L): too wide for 8 pt",
+    "logistics": "the four logistics sheets as tabs: as supply-dumps, trucks, requisitions",
+}
+"""Sheet kinds known not to print for pencils yet, and whose module must change (not strict:
+a kind that passes is reported as XPASS, then comes off this list)."""
+
+
+@pytest.fixture(scope="module")
+def played(graziani_setup: Setup) -> GameState:
+    """Graziani's Offensive after each side's first two units in play spent CP (1 1/4, 3)."""
+    state = start(GameStarted(Source(graziani_setup.info.start), graziani_setup))
+    for side in SIDES:
+        units = sorted(u.id for u in state.units.values() if u.side == side and u.in_play)
+        source = Source(state.clock, side, "field_commander")
+        for unit_id, cp in zip(units[:2], (Fraction(5, 4), Fraction(3)), strict=True):
+            outcome = spend_cp(state, unit_id, cp, source)
+            assert outcome.ok, outcome.errors
+            for event in outcome.events:
+                state = apply(state, event)
+    return state
+
+
+@pytest.fixture(scope="module")
+def printed_box(tmp_path_factory: pytest.TempPathFactory, soffice_path: str) -> float:
+    return glyph_box(soffice_path, tmp_path_factory.mktemp("calibration"))
+
+
+@pytest.fixture(scope="module")
+def soffice_path() -> str:
+    """LibreOffice and poppler, as the ``soffice`` fixture finds them (module scope)."""
+    tools = {name: shutil.which(name) for name in ("soffice", "pdftotext", "pdfinfo")}
+    missing = [name for name, path in tools.items() if path is None]
+    if missing:
+        message = f"not on PATH: {', '.join(missing)}"
+        if os.environ.get("QUARTERMASTER_REQUIRE_SOFFICE") == "1":
+            pytest.fail(message + " (QUARTERMASTER_REQUIRE_SOFFICE=1)")
+        pytest.skip(message)
+    return str(tools["soffice"])
+
+
+def measure(
+    kind: str, side: Side, state: GameState, folder: Path, soffice: str, box: float
+) -> list[SheetPrint]:
+    """Print sheet ``kind`` of ``side`` and measure every worksheet of it."""
+    data = KINDS[kind](state, side, "Desert club")
+    pdf = to_pdf(soffice, data, folder, f"{kind}-{side}")
+    return row_pitches(data, pages(pdf), box)
+
+
+CASES = [
+    pytest.param(
+        kind,
+        side,
+        marks=[pytest.mark.xfail(reason=NOT_YET[kind], strict=False)] if kind in NOT_YET else [],
+        id=f"{kind}-{side}",
+    )
+    for kind in sorted(KINDS)
+    for side in SIDES
+]
+
+
+@pytest.mark.parametrize(("kind", "side"), CASES)
+def test_sheet_prints_for_pencils(
+    kind: str,
+    side: Side,
+    played: GameState,
+    tmp_path: Path,
+    soffice_path: str,
+    printed_box: float,
+) -> None:
+    sheets = measure(kind, side, played, tmp_path, soffice_path, printed_box)
+    problems = []
+    for sheet in sheets:
+        for number, page in enumerate(sheet.pages, start=1):
+            smallest = min(page.words, key=lambda w: w.height)
+            if smallest.height < MIN_TEXT:
+                problems.append(
+                    f"{sheet.title} p{number}: {smallest.text!r} prints {smallest.height:.1f} pt"
+                )
+            bad = NOT_FOR_PLAYERS.search(page.text)
+            if bad:
+                problems.append(f"{sheet.title} p{number}: prints {bad.group()!r}")
+        if sheet.pitches and min(sheet.pitches) < MIN_PITCH:
+            problems.append(
+                f"{sheet.title}: write-in rows {min(sheet.pitches) / MM:.1f} mm apart "
+                f"(scale {sheet.scale:.2f})"
+            )
+    for sheet in sheets:
+        smallest = min(w.height for p in sheet.pages for w in p.words)
+        pitch = min(sheet.pitches) / MM if sheet.pitches else 0
+        print(
+            f"MEASURE {kind} {side} {sheet.title}: text {smallest:.1f} pt, rows {pitch:.1f} mm, scale {sheet.scale:.2f}"
+        )
+    assert not problems, "\n".join(problems)
