@@ -18,16 +18,21 @@ from fractions import Fraction
 from typing import Any, Final
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, Font, PatternFill
-from openpyxl.styles import Side as BorderSide
+from openpyxl.cell.cell import Cell
+from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.merge import MergedCellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.io.sheet_meta import Inputs, SheetStamp
-from ledger.io.toe_template import Section, ToeTemplate, load_toe_template
+from ledger.io.toe_template import (
+    FontSpec,
+    Section,
+    StyleBook,
+    ToeTemplate,
+    load_toe_template,
+)
 from ledger.io.xlsx import (
-    CELL_BORDER,
-    HEADER_FILL,
     LINE_HEIGHT,
     apply_print_setup,
     display_number,
@@ -46,10 +51,8 @@ from ledger.reports.toe_log import (
     toe_log,
 )
 
-_SECTION_FILL: Final = PatternFill("solid", fgColor="BFBFBF")
-_TOTAL_BORDER: Final = Border(top=BorderSide(style="medium"), bottom=BorderSide(style="thin"))
-_RULED: Final = Border(bottom=BorderSide(style="thin", color="808080"))
 _GREY: Final = "595959"
+_HEAD_ALIGN: Final = ("center", "center", True, 0)
 _BAD_TAB: Final = re.compile(r"[\[\]:*?/\\]")
 
 
@@ -95,11 +98,12 @@ def toe_log_workbook(
     tabs: set[str] = set()
     names = [_tab_name(log.summary["formation"], tabs) for log in logs]
     where = {uid: tab for log, tab in zip(logs, names, strict=True) for uid in log.members}
-    inputs = Inputs()
+    inputs, styles = Inputs(), StyleBook(wb)
     for log, tab in zip(logs, names, strict=True):
         template = load_toe_template(log.variant)
         ws = wb.create_sheet(tab)
-        _write_sheet(_Sheet(ws, template, inputs, where), log, _info(state, side, game_name, log))
+        cursor = _Sheet(ws, template, inputs, where, styles)
+        _write_sheet(cursor, log, _info(state, side, game_name, log))
         apply_print_setup(
             ws,
             title_rows=_title_rows(ws),
@@ -152,53 +156,70 @@ def _tab_name(name: str, taken: set[str]) -> str:
 
 
 class _Sheet:
-    """A cursor over one worksheet of a TOE template."""
+    """A cursor over one worksheet of a TOE template, styling cells by name (``StyleBook``)."""
 
     def __init__(
-        self, ws: Worksheet, template: ToeTemplate, inputs: Inputs, where: Mapping[str, str]
+        self,
+        ws: Worksheet,
+        template: ToeTemplate,
+        inputs: Inputs,
+        where: Mapping[str, str],
+        styles: StyleBook,
     ) -> None:
         self.ws, self.t = ws, template
-        self.inputs, self.where = inputs, where
+        self.inputs, self.where, self.styles = inputs, where, styles
         self.columns = template.sheet.columns
         self.index = {c.key: i for i, c in enumerate(self.columns, start=1)}
         self.width = len(self.columns)
         self.row = 1
-        self.font = Font(template.sheet.font, template.sheet.font_size)
-        self.bold = Font(template.sheet.font, template.sheet.font_size, bold=True)
+        self.size = template.sheet.font_size
+        self.font: FontSpec = (template.sheet.font, self.size, False, False, None)
+        self.bold: FontSpec = (template.sheet.font, self.size, True, False, None)
+        self.grey: FontSpec = (template.sheet.font, self.size, False, True, _GREY)
 
     def letter(self, key: str) -> str:
         return get_column_letter(self.index[key])
 
-    def merge(self, row: int, first: int, span: int) -> None:
-        if span > 1:
-            self.ws.merge_cells(
-                start_row=row, start_column=first, end_row=row, end_column=first + span - 1
-            )
+    def font_of(self, size: float, bold: bool = False, italic: bool = False) -> FontSpec:
+        return (self.t.sheet.font, size, bold, italic, None)
 
-    def band(self, text: str, fill: PatternFill = _SECTION_FILL) -> None:
+    def style(self, row: int, column: int, font: FontSpec, **parts: Any) -> Cell:
+        """The cell at (``row``, ``column``) in the named style of ``font`` and ``parts``."""
+        cell = self.ws.cell(row=row, column=column)
+        assert isinstance(cell, Cell)  # merge() keeps cells as they are
+        self.styles.apply(cell, font, **parts)
+        return cell
+
+    def merge(self, row: int, first: int, span: int) -> None:
+        """Merge ``span`` cells of ``row`` from ``first``, keeping each cell's own style (the
+        borders were drawn per cell; openpyxl's ``merge_cells`` would restyle every one)."""
+        if span > 1:
+            coord = f"{get_column_letter(first)}{row}:{get_column_letter(first + span - 1)}{row}"
+            self.ws.merged_cells.add(MergedCellRange(self.ws, coord))
+
+    def band(self, text: str, fill: str = "section") -> None:
         """A full-width heading row."""
+        self.style(self.row, 1, self.font_of(self.size + 1, bold=True), fill=fill)
         write_text(self.ws, self.row, 1, text)
-        cell = self.ws.cell(row=self.row, column=1)
-        cell.font = Font(self.t.sheet.font, self.t.sheet.font_size + 1, bold=True)
-        for col in range(1, self.width + 1):
-            self.ws.cell(row=self.row, column=col).fill = fill
+        for col in range(2, self.width + 1):
+            self.style(self.row, col, self.font, fill=fill)
         self.merge(self.row, 1, self.width)
         self.row += 1
 
     def text_line(self, text: str, *, italic: bool = False, ruled: bool = False) -> None:
         """A full-width line of wrapped text (a note), its height fitted to the text."""
+        rule = "ruled" if ruled else ""
+        top = (None, "top", True, 0)
+        self.style(self.row, 1, self.font_of(self.size, italic=italic), border=rule, align=top)
         write_text(self.ws, self.row, 1, text)
-        cell = self.ws.cell(row=self.row, column=1)
-        cell.font = Font(self.t.sheet.font, self.t.sheet.font_size, italic=italic)
-        cell.alignment = Alignment(wrap_text=True, vertical="top")
         if ruled:
-            for col in range(1, self.width + 1):
-                self.ws.cell(row=self.row, column=col).border = _RULED
+            for col in range(2, self.width + 1):
+                self.style(self.row, col, self.font, border=rule)
         self.merge(self.row, 1, self.width)
         total = sum(c.width for c in self.columns)
-        lines = wrapped_line_count(text, total, self.t.sheet.font_size) if text else 1
+        lines = wrapped_line_count(text, total, self.size) if text else 1
         self.ws.row_dimensions[self.row].height = max(
-            lines * LINE_HEIGHT * self.t.sheet.font_size, 2 * self.t.sheet.font_size
+            lines * LINE_HEIGHT * self.size, 2 * self.size
         )
         self.row += 1
 
@@ -288,19 +309,15 @@ def _actual_cols(sheet: _Sheet) -> list[tuple[str, Any]]:
 
 
 def _write_headers(sheet: _Sheet, row: int) -> None:
-    size = sheet.t.sheet.font_size
+    case_font: FontSpec = (sheet.t.sheet.font, sheet.size - 1, False, True, _GREY)
     for index, col in enumerate(sheet.columns, start=1):
         sheet.ws.column_dimensions[get_column_letter(index)].width = col.width
-        head = sheet.ws.cell(row=row, column=index, value=col.header)
-        head.font = Font(sheet.t.sheet.font, size, bold=True)
-        head.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
-        head.fill, head.border = HEADER_FILL, CELL_BORDER
-        case = sheet.ws.cell(row=row + 1, column=index, value=col.case)
-        case.data_type = "s"
-        case.font = Font(sheet.t.sheet.font, size - 1, italic=True, color=_GREY)
-        case.alignment = Alignment(horizontal="center")
-        case.fill, case.border = HEADER_FILL, CELL_BORDER
-    sheet.ws.row_dimensions[row].height = 4 * LINE_HEIGHT * size
+        sheet.style(row, index, sheet.bold, border="cell", fill="header", align=_HEAD_ALIGN)
+        sheet.ws.cell(row=row, column=index, value=col.header)
+        centered = ("center", None, False, 0)
+        sheet.style(row + 1, index, case_font, border="cell", fill="header", align=centered)
+        sheet.ws.cell(row=row + 1, column=index, value=col.case).data_type = "s"
+    sheet.ws.row_dimensions[row].height = 4 * LINE_HEIGHT * sheet.size
 
 
 def _write_units(
@@ -313,14 +330,12 @@ def _write_units(
         _write_line(sheet, line)
     for _ in range(section.blank_lines):
         for col in range(1, sheet.width + 1):
-            sheet.ws.cell(row=sheet.row, column=col).border = CELL_BORDER
-        sheet.ws.row_dimensions[sheet.row].height = 2 * sheet.t.sheet.font_size
+            sheet.style(sheet.row, col, sheet.font, border="cell")
+        sheet.ws.row_dimensions[sheet.row].height = 2 * sheet.size
         sheet.row += 1
     if sheet.row == first:
+        sheet.style(sheet.row, sheet.index["name"], sheet.grey)
         write_text(sheet.ws, sheet.row, sheet.index["name"], "(none)")
-        sheet.ws.cell(row=sheet.row, column=sheet.index["name"]).font = Font(
-            sheet.t.sheet.font, sheet.t.sheet.font_size, italic=True, color=_GREY
-        )
         sheet.row += 1
     return [(first, sheet.row - 1)]
 
@@ -329,14 +344,8 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
     """One weapon-system line: its inputs marked (TOE points, and on a unit's first line CP
     expended and Cohesion when whole, supplies), its Raw points formulas of its TOE (11.31)."""
     detached = line["with"] == "detached"
-    size = sheet.t.sheet.font_size
-    font = Font(
-        sheet.t.sheet.font,
-        size,
-        bold=bool(line["is_hq"]) and line["first"] and not detached,
-        italic=detached,
-        color=_GREY if detached else None,
-    )
+    bold = bool(line["is_hq"]) and line["first"] and not detached
+    font = sheet.grey if detached else sheet.bold if bold else sheet.font
     row, lines = sheet.row, 1
     label = sheet.index["counter"] if line["counter"] else sheet.index["system"]
     toe = f"{sheet.letter('toe_points')}{row}"
@@ -344,18 +353,20 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
         value = line[col.key]
         if col.key == "system" and detached and line["unit_id"] in sheet.where:
             value = f"{value}: see {sheet.where[line['unit_id']]}"
-        cell = sheet.ws.cell(row=row, column=index)
+        indent = int(line["depth"]) if col.key == "name" else 0
+        center = "center" if col.format == "@" and col.width <= 6 else None
+        align = (center, "top", col.wrap, indent)
+        cell = sheet.style(row, index, font, border="cell", align=align, number_format=col.format)
         input_kind = _input_kind(col.key, value, detached)
         if input_kind is not None:
             kind, field = input_kind
-            holder = line["unit_id"]
             sheet.inputs.mark(
                 sheet.ws,
                 row,
                 index,
                 int(value),
                 kind=kind,
-                holder=holder,
+                holder=line["unit_id"],
                 field=line["system_id"] if kind == "toe" else field,
                 label_column=label,
             )
@@ -366,19 +377,10 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
                 write_text(sheet.ws, row, index, value)
         elif value is not None:
             cell.value = display_number(value)
-        cell.number_format, cell.font, cell.border = col.format, font, CELL_BORDER
-        indent = int(line["depth"]) if col.key == "name" else 0
-        center = col.format == "@" and col.width <= 6
-        cell.alignment = Alignment(
-            wrap_text=col.wrap,
-            vertical="top",
-            indent=indent,
-            horizontal="center" if center else None,
-        )
         if col.wrap and isinstance(value, str):
-            lines = max(lines, wrapped_line_count(value, col.width - 2 * indent, size))
+            lines = max(lines, wrapped_line_count(value, col.width - 2 * indent, sheet.size))
     if lines > 1:
-        sheet.ws.row_dimensions[row].height = lines * LINE_HEIGHT * size
+        sheet.ws.row_dimensions[row].height = lines * LINE_HEIGHT * sheet.size
     sheet.row += 1
 
 
@@ -413,14 +415,15 @@ def _write_totals(sheet: _Sheet, ranges: Sequence[tuple[int, int]]) -> None:
         write_text(sheet.ws, sheet.row, 1, f"{sheet.t.sheet.totals_label}: {label}")
         sheet.merge(sheet.row, 1, sheet.index["system"])
         for index, col in enumerate(sheet.columns, start=1):
-            cell = sheet.ws.cell(row=sheet.row, column=index)
+            cell = sheet.style(
+                sheet.row, index, sheet.bold, border="total", number_format=col.format
+            )
             if not actual and col.total == "sum":
                 cell.value = f"=SUM({over(col.key)})"
             elif actual and col.key in sheet.t.actual:
                 divisor = sheet.t.actual[col.key]
                 total = f"SUM({over(col.key)})"
                 cell.value = f"={total}" if divisor == 1 else f"=ROUND({total}/{divisor},0)"
-            cell.number_format, cell.font, cell.border = col.format, sheet.bold, _TOTAL_BORDER
         sheet.row += 1
 
 
@@ -430,54 +433,54 @@ def _write_trucks(sheet: _Sheet, section: Section, trucks: Sequence[Mapping[str,
     header = sheet.row
     for field in fields:
         at = sheet.index[field.under]
-        cell = sheet.ws.cell(row=header, column=at, value=field.header)
-        cell.font, cell.fill = sheet.bold, HEADER_FILL
-        cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
         for col in range(at, at + field.span):
-            sheet.ws.cell(row=header, column=col).border = CELL_BORDER
-            sheet.ws.cell(row=header, column=col).fill = HEADER_FILL
+            sheet.style(header, col, sheet.bold, border="cell", fill="header", align=_HEAD_ALIGN)
+        sheet.ws.cell(row=header, column=at, value=field.header)
         sheet.merge(header, at, field.span)
-    sheet.ws.row_dimensions[header].height = 2 * LINE_HEIGHT * sheet.t.sheet.font_size
+    sheet.ws.row_dimensions[header].height = 2 * LINE_HEIGHT * sheet.size
     sheet.row += 1
     first = sheet.row
     if not trucks:
+        sheet.style(sheet.row, 1, sheet.grey)
         write_text(sheet.ws, sheet.row, 1, "(no first-line Truck Points attached)")
-        sheet.ws.cell(row=sheet.row, column=1).font = Font(
-            sheet.t.sheet.font, sheet.t.sheet.font_size, italic=True, color=_GREY
-        )
         sheet.row += 2
         return
-    size = sheet.t.sheet.font_size
+    size = sheet.size
     for truck in trucks:
         lines = 1
         for field in fields:
             at = sheet.index[field.under]
             value = truck[field.key]
+            for col in range(at, at + field.span):
+                sheet.style(
+                    sheet.row,
+                    col,
+                    sheet.font,
+                    border="cell",
+                    align=(None, "top", True, 0),
+                    number_format=field.format,
+                )
             if isinstance(value, str):
                 write_text(sheet.ws, sheet.row, at, value)
                 width = sum(c.width for c in sheet.columns[at - 1 : at - 1 + field.span])
                 lines = max(lines, wrapped_line_count(value, width, size))
             else:
                 sheet.ws.cell(row=sheet.row, column=at, value=display_number(value))
-            for col in range(at, at + field.span):
-                box = sheet.ws.cell(row=sheet.row, column=col)
-                box.border, box.font, box.number_format = CELL_BORDER, sheet.font, field.format
-                box.alignment = Alignment(wrap_text=True, vertical="top")
             sheet.merge(sheet.row, at, field.span)
         if lines > 1:
             sheet.ws.row_dimensions[sheet.row].height = lines * LINE_HEIGHT * size
         sheet.row += 1
     last = sheet.row - 1
+    sheet.style(sheet.row, 1, sheet.bold)
     write_text(sheet.ws, sheet.row, 1, f"{sheet.t.sheet.totals_label}: Truck Points and cargo")
-    sheet.ws.cell(row=sheet.row, column=1).font = sheet.bold
     for field in fields:
         if field.total == "sum":
             at = sheet.index[field.under]
             letter = get_column_letter(at)
-            cell = sheet.ws.cell(
-                row=sheet.row, column=at, value=f"=SUM({letter}{first}:{letter}{last})"
+            cell = sheet.style(
+                sheet.row, at, sheet.bold, border="total", number_format=field.format
             )
-            cell.font, cell.border, cell.number_format = sheet.bold, _TOTAL_BORDER, field.format
+            cell.value = f"=SUM({letter}{first}:{letter}{last})"
             sheet.merge(sheet.row, at, field.span)
     sheet.row += 2
 

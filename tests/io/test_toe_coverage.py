@@ -83,7 +83,8 @@ def test_a_detached_unit_is_where_it_is_and_its_parent_says_so(graziani: GameSta
 
 def test_the_inputs_are_every_toe_line_stamped_for_the_seat(graziani: GameState) -> None:
     data = toe_log_workbook(graziani, "axis", "g", seq=12, seat="Rommel")  # type: ignore[arg-type]
-    stamp, cells = read_meta(openpyxl.load_workbook(io.BytesIO(data)))
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    stamp, cells = read_meta(book)
     assert (stamp.game, stamp.side, stamp.seat, stamp.seq, stamp.layout) == (
         "g",
         "axis",
@@ -97,3 +98,6 @@ def test_the_inputs_are_every_toe_line_stamped_for_the_seat(graziani: GameState)
     assert {(c.holder, c.field) for c in toe} == holdings
     assert all(re.fullmatch(r"E\d+", c.cell) for c in toe)  # the TOE Str. Pts column
     assert all(c.label for c in toe)  # the counter, or the weapon system on further lines
+    first = book[toe[0].sheet][toe[0].cell]  # a named style, then the input's pale fill
+    assert first.style.startswith("TOE ") and first.fill.fgColor.rgb.endswith("FFF9E5")
+    assert not first.protection.locked and book[toe[0].sheet].protection.sheet
