@@ -122,17 +122,17 @@ def formation_hqs(state: GameState, side: Side | None = None) -> list[Row]:
 def supply_notes(state: GameState, units: Sequence[Unit]) -> list[str]:
     """Notes of a TOE Log Sheet (4.52 G) on what ``units`` need and lack, in players' words.
 
-    One note per counter short of something now (``shortage_labels``: no water 52.51, no or
-    short fuel 49.16, out of ammunition 15.15 or unable to Barrage 50.14, no pasta 52.6, no
-    stores 51.22), or one saying none is; then the Water Points each counter needs for an
+    One note per shortage (``shortage_labels``: no water 52.51, no or short fuel 49.16, out of
+    ammunition 15.15 or unable to Barrage 50.14, no pasta 52.6, no stores 51.22) naming the
+    counters short of it now, or one saying none is; then the Water Points each counter needs for an
     Operations Stage standing and moving (52.41, 52.42) in this OpStage's weather (Hot doubles
     it, 29.35), as ``"counter still/moving"``.
     """
-    notes = []
+    short: dict[str, list[str]] = {}
     for unit in units:
-        labels = shortage_labels(state, unit)
-        if labels:
-            notes.append(f"{unit.counter} ({unit.name}) is short: {'; '.join(labels)}.")
+        for label in shortage_labels(state, unit):
+            short.setdefault(label, []).append(unit.counter)
+    notes = [f"Short now, {label}: {', '.join(counters)}." for label, counters in short.items()]
     if not notes and units:
         notes.append("No counter here is short of water, fuel, ammunition or stores now.")
     if units:

@@ -250,6 +250,9 @@ def independent_log(state: GameState, side: Side, formations: Sequence[str]) -> 
     for unit in units:
         sections["maneuver"] += unit_lines(state, unit, 0, "independent")
     notes = [
+        "Not one formation: each counter's Actual points are its own Raw points / 10 (11.32); "
+        "the totals count what the side holds outside its Parent Formations."
+    ] + [
         f"{u.counter} ({u.name}): assigned to {_name_of(state, u.parent)} but detached (9.21)."
         for u in units
         if u.parent is not None and u.detached

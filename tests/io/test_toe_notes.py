@@ -58,11 +58,9 @@ def test_the_notes_say_who_is_short_and_what_water_each_counter_needs(
     graziani: GameState,
 ) -> None:
     texts = [t for _, t in _texts(toe_log_workbook(graziani, "commonwealth", "g", NZ_DIV))]
-    assert "18 NZ (18th NZ Bn) is short: out of ammunition (15.15)." in texts
-    assert (
-        "4 NZ Fld (4th NZ Field Artillery Regt) is short: no fuel (49.16); "
-        "out of ammunition (15.15)."
-    ) in texts
+    (ammo,) = [t for t in texts if t.startswith("Short now, out of ammunition (15.15)")]
+    assert "18 NZ" in ammo and "4 NZ Fld" in ammo
+    assert "Short now, no fuel (49.16): 2 NZ Cv, 4 NZ Fld." in texts
     (water,) = [t for t in texts if t.startswith("Water Points an Operations Stage")]
     assert "normal weather" in water
     assert "18 NZ 1/1" in water and "4 NZ Fld 0/6" in water  # 52.41, 52.42
