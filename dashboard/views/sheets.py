@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Final
+from typing import Final, TypedDict
 
 import streamlit as st
 
-from dashboard.context import open_game, show_status
+from dashboard.context import Game, open_game, show_status
 from dashboard.tables import SUPPLY_COLUMNS, Col, show_table
 from dashboard.text import plain
 from dashboard.views.sheet_upload import render_import
@@ -23,6 +23,14 @@ from ledger.reports import tables as reports
 from ledger.reports.logistics_log import dump_lines, requisition_lines, supply_net, truck_lines
 from ledger.reports.tables import Row
 from ledger.reports.toe_log import parent_formations, toe_log
+
+
+class Stamp(TypedDict):
+    """The keyword arguments every workbook builder takes for its stamp (``sheet_meta``)."""
+
+    seq: int
+    seat: str
+
 
 PAIRED: Final = {
     "barrage": "Barrage",
@@ -58,13 +66,21 @@ def sheet_rows(state: GameState, side: Side) -> list[Row]:
     ]
 
 
-def workbook_builder(state: GameState, side: Side, game_name: str) -> Callable[[], bytes] | None:
+def stamp_of(game: Game) -> Stamp:
+    """What an export stamps for the way back (``ledger.io.sheet_meta``): the journal entry
+    the page shows and the seat signed in (``""`` at a table without seats)."""
+    return {"seq": game.session.last_seq, "seat": game.seat.name if game.seat else ""}
+
+
+def workbook_builder(
+    state: GameState, side: Side, game_name: str, stamp: Stamp
+) -> Callable[[], bytes] | None:
     """A function building the workbook's bytes, or ``None`` while ``ledger.io.xlsx`` is absent."""
     try:
         from ledger.io.xlsx import field_commander_workbook
     except ImportError:
         return None
-    return lambda: field_commander_workbook(state, side, game_name)
+    return lambda: field_commander_workbook(state, side, game_name, **stamp)
 
 
 _FILE_UNSAFE: Final = re.compile(r"[^\w.-]+")
@@ -101,7 +117,7 @@ def toe_rows(state: GameState, side: Side) -> list[Row]:
     return rows
 
 
-def render_toe(state: GameState, side: Side, game_name: str) -> None:
+def render_toe(state: GameState, side: Side, game_name: str, stamp: Stamp) -> None:
     """The TOE Log Sheets: a picker (whole side or one formation), the download, the summary."""
     st.subheader(f"TOE Log Sheets (4.52) — {SIDE_NAMES[side]}")
     rows = toe_rows(state, side)
@@ -115,7 +131,7 @@ def render_toe(state: GameState, side: Side, game_name: str) -> None:
     part = state.units[choice].counter if choice else "all"
     st.download_button(
         "Download the TOE Log Sheets (.xlsx)",
-        data=lambda: toe_log_workbook(state, side, game_name, choice or None),
+        data=lambda: toe_log_workbook(state, side, game_name, choice or None, **stamp),
         file_name=_FILE_UNSAFE.sub(
             "_", f"{game_name}-toe-{side}-{part}-gt{state.clock.game_turn}-{state.clock.op_stage}"
         )
@@ -130,14 +146,14 @@ def render_toe(state: GameState, side: Side, game_name: str) -> None:
 
 
 # The Logistics download's choices (``ledger.io.logistics_sheets.WORKBOOKS`` keys).
-LOGISTICS_CHOICES: Final = ("logistics", "supply-dumps", "trucks", "supply-net", "requisitions")
+LOGISTICS_CHOICES: Final = ("logistics", *(k for k in WORKBOOKS if k != "logistics"))
 HELD_COLUMNS: Final = (
     Col("label", "Held", width=260, phone=True),
     *(replace(c, phone=True) for c in SUPPLY_COLUMNS),
 )
 
 
-def render_logistics(state: GameState, side: Side, game_name: str) -> None:
+def render_logistics(state: GameState, side: Side, game_name: str, stamp: Stamp) -> None:
     """The Logistics Commander's sheets: a picker (all four or one), the download, and the
     side's supply held as the General Supply Net Sheet gives it."""
     st.subheader(f"Logistics sheets (4.55) — {SIDE_NAMES[side]}")
@@ -156,7 +172,7 @@ def render_logistics(state: GameState, side: Side, game_name: str) -> None:
     build = WORKBOOKS[choice][0]
     st.download_button(
         "Download the Logistics sheets (.xlsx)",
-        data=lambda: build(state, side, game_name),
+        data=lambda: build(state, side, game_name, **stamp),
         file_name=_FILE_UNSAFE.sub(
             "_",
             f"{game_name}-{choice}-{side}-gt{state.clock.game_turn}-{state.clock.op_stage}",
@@ -184,7 +200,8 @@ def render() -> None:
         f"One line per {SIDE_NAMES[side]} counter in play at {state.clock.short} "
         f"({state.clock.calendar})."
     )
-    build = workbook_builder(state, side, game.session.name)
+    stamp = stamp_of(game)
+    build = workbook_builder(state, side, game.session.name, stamp)
     if build is None:
         st.info("The Excel sheet writer (ledger.io.xlsx) is not installed yet.")
     else:
@@ -202,8 +219,8 @@ def render() -> None:
     show_table(
         rows, SHEET_COLUMNS, empty="No counters in play.", height=min(38 + 35 * len(rows), 560)
     )
-    render_toe(state, side, game.session.name)
-    render_logistics(state, side, game.session.name)
+    render_toe(state, side, game.session.name, stamp)
+    render_logistics(state, side, game.session.name, stamp)
     render_import(game)
     show_status(game)
 

@@ -24,6 +24,11 @@ def test_logistics_download_and_supply_held(graziani_db: str) -> None:
         "Trucks and Major End Items Control Sheet",
         "General Supply Net Sheet",
         "Supply Requisition Form",
+        "Vehicle Repair Control Sheet",
+        "POW Control Sheet",
+        "Naval Convoy Log Sheet (blank)",
+        "Squadron Ground Support Unit Sheet (blank)",
+        "Air Mission Log Sheet (blank)",
     ]
     held = at.dataframe[-1].value
     assert list(held["Held"]) == [
@@ -51,9 +56,27 @@ def test_the_download_is_the_workbook() -> None:
     state = start(GameStarted(Source(setup.info.start), setup))
     assert set(LOGISTICS_CHOICES) == set(WORKBOOKS)
     data = WORKBOOKS["logistics"][0](state, "axis", "g")
-    assert openpyxl.load_workbook(io.BytesIO(data)).sheetnames == [
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    assert [ws.title for ws in book.worksheets if ws.sheet_state == "visible"] == [
         "Supply Dumps",
         "Trucks",
         "Supply Net",
         "Requisitions",
     ]
+
+
+def test_the_page_stamps_its_workbooks_with_the_entry_shown_and_the_seat() -> None:
+    """An export carries the journal entry it shows, so its import can tell what changed
+    since (issue 19; ledger.io.sheet_meta)."""
+    from dashboard.views.sheets import workbook_builder
+    from ledger.io.sheet_meta import read_meta
+    from ledger.model.apply import start
+    from ledger.model.events import GameStarted
+    from ledger.model.source import Source
+
+    setup = load_scenario(resolve("graziani"))
+    state = start(GameStarted(Source(setup.info.start), setup))
+    build = workbook_builder(state, "axis", "g", {"seq": 7, "seat": "Axis desk"})
+    assert build is not None
+    stamp, _ = read_meta(openpyxl.load_workbook(io.BytesIO(build())))
+    assert (stamp.game, stamp.side, stamp.seq, stamp.seat) == ("g", "axis", 7, "Axis desk")
