@@ -320,7 +320,7 @@ def _write_info(ws: Worksheet, template: SheetTemplate, info: Sequence[tuple[str
     """The sheet's title in row 1, then one ``label: value`` row per item of ``info``."""
     ws.cell(row=1, column=1, value=template.title).font = Font(template.font, 14, bold=True)
     for row, (label, value) in enumerate(info, start=2):
-        ws.cell(row=row, column=1, value=label).font = Font(template.font, 11, bold=True)
+        ws.cell(row=row, column=1, value=label).font = Font(template.font, 10, bold=True)
         write_text(ws, row, 2, value)
         ws.cell(row=row, column=2).font = Font(template.font, 11)
         ws.merge_cells(start_row=row, start_column=2, end_row=row, end_column=4)
