@@ -1,9 +1,11 @@
 """The Field Commander's TOE Log Sheets (4.52) as one Excel workbook: a worksheet per Parent
-Formation, laid out by ``templates/toe-<variant>.toml`` (which extend ``toe-log.toml``).
+Formation and one for the counters with none ("Independent units"), laid out by
+``templates/toe-<variant>.toml`` (which extend ``toe-log.toml``), styled by named styles.
 
 Rows come from ``ledger.reports.toe_log``, the layout from ``ledger.io.toe_template``; the sheet
-computes no rule. The formation totals are live formulas: SUM of each Raw column and of the
-supplies, and ROUND(SUM(Raw)/10,0) for Actual points (11.32, 11.34; AA undivided, 11.37).
+computes no rule. A line's Raw points are formulas of its TOE cell (an input, ``sheet_meta``);
+the totals SUM each Raw column and the supplies, ROUND(SUM(Raw)/10,0) for Actual points (11.32,
+11.34; AA undivided, 11.37).
 Print set-up, text escaping and number cells are those of the Field Commander Control Sheet
 (``ledger.io.xlsx``).
 """
@@ -249,7 +251,7 @@ def _write_sheet(sheet: _Sheet, log: ToeLog, info: Sequence[tuple[str, Any]]) ->
         if section.key == "transport":
             _write_trucks(sheet, section, log.trucks)
         elif section.key == "notes":
-            _write_notes(sheet, section, log.notes)
+            _write_notes(sheet, section, log.notes, bool(log.hq_id))
     ws.freeze_panes = f"C{head + 2}"
     ws.print_area = f"A1:{get_column_letter(sheet.width)}{sheet.row - 1}"
 
@@ -485,9 +487,9 @@ def _write_trucks(sheet: _Sheet, section: Section, trucks: Sequence[Mapping[str,
     sheet.row += 2
 
 
-def _write_notes(sheet: _Sheet, section: Section, notes: Sequence[str]) -> None:
+def _write_notes(sheet: _Sheet, section: Section, notes: Sequence[str], prompt: bool) -> None:
     sheet.band(f"{section.heading} ({section.case})")
-    if sheet.t.prompt:
+    if sheet.t.prompt and prompt:  # the Independent units sheet has no limits
         sheet.text_line(sheet.t.prompt, italic=True, ruled=True)
         sheet.text_line("", ruled=True)
     for note in notes:
