@@ -125,7 +125,9 @@ def render_toe(state: GameState, side: Side, game_name: str, stamp: Stamp) -> No
     choice = st.selectbox(
         "TOE Log Sheets of",
         [EVERY_FORMATION, *names],
-        format_func=lambda v: names.get(v, f"every Parent Formation ({len(rows)} sheets)"),
+        format_func=lambda v: names.get(
+            v, f"the whole side: {len(rows)} Parent Formations, then Independent units"
+        ),
         key=f"toe_formation_{side}",
     )
     part = state.units[choice].counter if choice else "all"

@@ -19,7 +19,7 @@ def test_toe_download_for_the_side_and_one_formation(graziani_db: str) -> None:
     assert "Download the TOE Log Sheets (.xlsx)" in _download_labels(at)
     picker = at.selectbox(key="toe_formation_commonwealth")
     assert picker.value == ""
-    assert picker.options[0] == "every Parent Formation (6 sheets)"
+    assert picker.options[0] == "the whole side: 6 Parent Formations, then Independent units"
     assert "7th Armored Div HQ (7) — Armored Division TOE Log Sheet" in picker.options
     summary = at.dataframe[1].value
     assert len(summary) == 6
