@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ledger.cli.app import Add, App, Handler, Refused, holder_id
 from ledger.cli.choices import SIDES
@@ -18,19 +18,31 @@ if TYPE_CHECKING:
     from ledger.journal.session import GameSession
 
 
+SHEETS: Final = {
+    "supply-dumps": "the Supply Dumps Control Sheet (4.55)",
+    "trucks": "the Trucks and Major End Items Control Sheet (4.55)",
+    "supply-net": "the General Supply Net Sheet (4.55)",
+    "requisitions": "the Supply Requisition Form (4.55)",
+    "logistics": "the Logistics Commander's four sheets as tabs (4.55)",
+    "vehicle-repair": "the Vehicle Repair Control Sheet",
+    "pow": "the POW Control Sheet",
+    "naval-convoys": "the Naval Convoy Log Sheet (blank)",
+    "ground-support": "the Squadron Ground Support Unit Sheet (blank)",
+    "air-missions": "the Air Mission Log Sheet (blank)",
+}
+"""The ``--sheet`` choices ``ledger.io.logistics_sheets.WORKBOOKS`` builds, named here so that
+the parser imports nothing heavy (tests/io/test_xlsx.py checks the two agree)."""
+
+
 def add_export_parser(add: Add) -> None:
     """``export``."""
-    from ledger.io.logistics_sheets import WORKBOOKS
-
     p = add("export", "write a log sheet as an Excel workbook")
     p.add_argument(
         "--sheet",
         default="field-commander",
-        choices=["field-commander", "toe", *WORKBOOKS],
+        choices=["field-commander", "toe", *SHEETS],
         help="field-commander (default): the Control Sheet; toe: the TOE Log Sheets (4.52); "
-        "supply-dumps, trucks, supply-net, requisitions: a Logistics Commander's sheet, "
-        "logistics: all four as tabs (4.55); "
-        + "; ".join(f"{k}: {what}" for k, (_, what) in WORKBOOKS.items() if k not in _NAMED),
+        + "; ".join(f"{key}: {what}" for key, what in SHEETS.items()),
     )
     p.add_argument(
         "--paper",
@@ -47,11 +59,9 @@ def add_export_parser(add: Add) -> None:
     p.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.xlsx")
 
 
-_NAMED = frozenset({"supply-dumps", "trucks", "supply-net", "requisitions", "logistics"})
-
-
 def _run_export(app: App, session: GameSession, args: argparse.Namespace) -> None:
     state = session.view
+    seat = session.seat.name if session.seat is not None else ""
     if args.sheet == "toe":
         from ledger.io.toe_sheets import toe_log_workbook
 
@@ -61,7 +71,9 @@ def _run_export(app: App, session: GameSession, args: argparse.Namespace) -> Non
             hq = holder_id(state, args.formation, "--formation", ("unit",))
             what += f" of {state.units[hq].name}"
         try:
-            data = toe_log_workbook(state, args.side, session.name, hq)
+            data = toe_log_workbook(
+                state, args.side, session.name, hq, seq=session.last_seq, seat=seat
+            )
         except ValueError as exc:
             raise Refused([f"--formation: {exc}"]) from exc
     elif args.formation is not None:
@@ -70,11 +82,10 @@ def _run_export(app: App, session: GameSession, args: argparse.Namespace) -> Non
         from ledger.io.logistics_sheets import WORKBOOKS
 
         build, what = WORKBOOKS[args.sheet]
-        data = build(state, args.side, session.name)
+        data = build(state, args.side, session.name, seq=session.last_seq, seat=seat)
     else:
         from ledger.io.xlsx import field_commander_workbook
 
-        seat = session.seat.name if session.seat is not None else ""
         data = field_commander_workbook(
             state, args.side, session.name, seq=session.last_seq, seat=seat
         )

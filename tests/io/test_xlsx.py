@@ -368,8 +368,18 @@ def test_cli_export_prints_on_a4_when_asked(
     book = openpyxl.load_workbook(out)
     visible = [ws for ws in book.worksheets if ws.sheet_state == "visible"]
     assert [int(ws.page_setup.paperSize) for ws in visible] == [int(Worksheet.PAPERSIZE_A4)]
+    a4_stamp, a4_inputs = read_meta(book)  # the round trip keeps the stamp and the inputs
+    assert a4_stamp.layout == "field-commander" and a4_inputs
+    assert visible[0].protection.sheet
     assert main(args) == 0  # the default: US Letter, the game's own sheets
     book = openpyxl.load_workbook(out)
     assert int(book["Field Commander"].page_setup.paperSize) == int(Worksheet.PAPERSIZE_LETTER)
     stamp, _ = read_meta(book)
     assert (stamp.game, stamp.side, stamp.layout) == ("g", "axis", "field-commander")
+
+
+def test_cli_export_offers_every_workbook_the_ledger_builds() -> None:
+    from ledger.cli.sheets import SHEETS
+    from ledger.io.logistics_sheets import WORKBOOKS
+
+    assert set(SHEETS) == set(WORKBOOKS)
