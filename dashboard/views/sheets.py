@@ -16,6 +16,7 @@ from dashboard.text import plain
 from dashboard.views.sheet_upload import render_import
 from ledger.io.logistics_sheets import WORKBOOKS
 from ledger.io.toe_sheets import toe_log_workbook
+from ledger.io.xlsx import set_paper
 from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 from ledger.model.units import RATING_NAMES, Side
@@ -117,6 +118,18 @@ def toe_rows(state: GameState, side: Side) -> list[Row]:
     return rows
 
 
+# The paper choice (``quartermaster export --paper``): US Letter, the game's own sheets, or A4.
+PAPERS: Final = {"letter": "US Letter", "a4": "A4"}
+
+
+def on_paper(build: Callable[[], bytes]) -> Callable[[], bytes]:
+    """``build``, its workbook set to print on the paper chosen on the page (``set_paper``)."""
+    paper = str(st.session_state.get("sheet_paper", "letter"))
+    if paper == "letter":
+        return build
+    return lambda: set_paper(build(), paper)
+
+
 def render_toe(state: GameState, side: Side, game_name: str, stamp: Stamp) -> None:
     """The TOE Log Sheets: a picker (whole side or one formation), the download, the summary."""
     st.subheader(f"TOE Log Sheets (4.52) — {SIDE_NAMES[side]}")
@@ -133,7 +146,7 @@ def render_toe(state: GameState, side: Side, game_name: str, stamp: Stamp) -> No
     part = state.units[choice].counter if choice else "all"
     st.download_button(
         "Download the TOE Log Sheets (.xlsx)",
-        data=lambda: toe_log_workbook(state, side, game_name, choice or None, **stamp),
+        data=on_paper(lambda: toe_log_workbook(state, side, game_name, choice or None, **stamp)),
         file_name=_FILE_UNSAFE.sub(
             "_", f"{game_name}-toe-{side}-{part}-gt{state.clock.game_turn}-{state.clock.op_stage}"
         )
@@ -174,7 +187,7 @@ def render_logistics(state: GameState, side: Side, game_name: str, stamp: Stamp)
     build = WORKBOOKS[choice][0]
     st.download_button(
         "Download the Logistics sheets (.xlsx)",
-        data=lambda: build(state, side, game_name, **stamp),
+        data=on_paper(lambda: build(state, side, game_name, **stamp)),
         file_name=_FILE_UNSAFE.sub(
             "_",
             f"{game_name}-{choice}-{side}-gt{state.clock.game_turn}-{state.clock.op_stage}",
@@ -197,6 +210,13 @@ def render() -> None:
     game = open_game()
     state, side = game.state, game.side
     st.title("Sheets")
+    st.radio(
+        "Paper the sheets print on",
+        PAPERS,
+        format_func=PAPERS.get,
+        horizontal=True,
+        key="sheet_paper",
+    )
     st.subheader(f"Field Commander Control Sheet (4.52) — {SIDE_NAMES[side]}")
     st.caption(
         f"One line per {SIDE_NAMES[side]} counter in play at {state.clock.short} "
@@ -209,7 +229,7 @@ def render() -> None:
     else:
         st.download_button(
             "Download the Field Commander Control Sheet (.xlsx)",
-            data=build,
+            data=on_paper(build),
             file_name=f"{game.session.name}-field-commander-{side}-"
             f"gt{state.clock.game_turn}-{state.clock.op_stage}.xlsx",
             mime="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
