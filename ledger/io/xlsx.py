@@ -22,7 +22,7 @@ from typing import Any, Final, Literal
 
 from openpyxl import Workbook, load_workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Alignment, Border, Font, PatternFill
+from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill
 from openpyxl.styles import Side as BorderSide
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.header_footer import HeaderFooterItem
@@ -371,8 +371,14 @@ def _write_body(
     scale: float,
 ) -> int:
     """Write the counter lines from row ``first``, then the template's empty lines; return the
-    last row written. Whole CP, Cohesion and supplies are ``inputs``."""
-    font = Font(template.font, template.font_size)
+    last row written. Whole CP, Cohesion and supplies are ``inputs``. Each column's cell style
+    is a named style registered once (issue 19: no style objects made per cell)."""
+    names = [f"fc {c.key}" for c in template.columns]
+    for name, col in zip(names, template.columns, strict=True):
+        align = Alignment(wrap_text=col.wrap, vertical="center")
+        style = NamedStyle(name, Font(template.font, template.font_size), border=CELL_BORDER)
+        style.alignment, style.number_format = align, col.format
+        ws.parent.add_named_style(style)  # type: ignore[union-attr]
     label = next(i for i, c in enumerate(template.columns, start=1) if c.key == "name")
     least = template.row_mm or WRITE_IN_MM
     if not rows:
@@ -387,6 +393,7 @@ def _write_body(
             )
             if value is KeyError:
                 raise ValueError(f"report row has no {col.key!r}; it has {sorted(data)}")
+            ws.cell(row=r, column=index).style = names[index - 1]
             kind = _INPUTS.get(col.key)
             if isinstance(value, str):
                 write_text(ws, r, index, value)
@@ -405,11 +412,6 @@ def _write_body(
                 )
             else:
                 ws.cell(row=r, column=index, value=display_number(value))
-            cell = ws.cell(row=r, column=index)
-            cell.number_format = col.format
-            cell.font = font
-            cell.border = CELL_BORDER
-            cell.alignment = Alignment(wrap_text=col.wrap, vertical="center")
             if col.wrap and isinstance(value, str):
                 lines = max(lines, wrapped_line_count(value, col.width, template.font_size))
         ws.row_dimensions[r].height = print_height(
