@@ -407,7 +407,9 @@ def starting_water(state: GameState, side: Side, source: Source) -> list[Event]:
         return []
     rulings = state.rulings_of(ConsumptionRulings.from_choices)
     made = replace(
-        source, app_made=True, reason=f"starting Water, ruling {STARTING_WATER} (GAPS S-004)"
+        source,
+        app_made=True,
+        reason=f"starting Water, ruling {STARTING_WATER} (the dump tables print none, 60.44)",
     )
     unlimited = {d.location for d in state.dumps.values() if d.side == side and d.unlimited}
     events: list[Event] = []

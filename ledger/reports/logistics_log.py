@@ -35,6 +35,7 @@ from ledger.model.state import GameState
 from ledger.model.trucks import TRUCK_TYPES, filled_share, group_capacity, truck_chart
 from ledger.model.units import Side, Unit
 from ledger.reports.campaign import arrivals
+from ledger.reports.player_text import printable_note
 from ledger.reports.tables import requisitions, supply_totals
 from ledger.reports.toe_log import natural_key, parent_formations
 from ledger.rules.consumption import truck_water, unit_stores, unit_water
@@ -99,7 +100,7 @@ def dump_lines(state: GameState, side: Side) -> list[Row]:
                 **amounts,
                 "site": site_label(site_of(dump), oasis) if dump.kind == "dump" else "",
                 "capacity": describe_limits(capacity(dump, oasis)) if dump.kind == "dump" else "",
-                "notes": dump.notes,
+                "notes": printable_note(dump.notes),
                 "case": dump.case,
             }
         )

@@ -60,12 +60,9 @@ def _kinds() -> dict[str, _Build]:
 
 KINDS = _kinds()
 
-_SOURCE_NOTE = "a Commonwealth dump's note from scenarios/graziani.toml prints 'GAPS S-004'"
 NOT_YET: dict[tuple[str, str], str] = {
     ("toe", "axis"): "TOE sheets (ledger/io/toe_sheets.py): 5 pt type, 3 mm lines, ids, GAPS",
     ("toe", "commonwealth"): "TOE sheets (ledger/io/toe_sheets.py): 5 pt type, 3 mm lines, ids",
-    ("supply-dumps", "commonwealth"): _SOURCE_NOTE,
-    ("logistics", "commonwealth"): _SOURCE_NOTE,
 }
 """Sheets known not to print for pencils yet, and why (not strict: one that passes is
 reported as XPASS, then comes off this list)."""
