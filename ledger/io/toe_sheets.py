@@ -7,16 +7,16 @@ computes no rule. A line's Raw points are formulas of its TOE cell (an input, ``
 the totals SUM each Raw column and the supplies, ROUND(SUM(Raw)/10,0) for Actual points (11.32,
 11.34; AA undivided, 11.37).
 Print set-up, text escaping and number cells are those of the Field Commander Control Sheet
-(``ledger.io.xlsx``).
+(``ledger.io.xlsx``). It prints for pencils (issue 19, ``ledger.io.toe_print``): the rule cases
+under the headings sit in a hidden row (and the workbook's description), blank ruled lines print
+at least 7 mm high, and the grid's widths keep 9-point type at 8 points or more on paper.
 """
 
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any, Final
 
 from openpyxl import Workbook
@@ -27,6 +27,8 @@ from openpyxl.worksheet.merge import MergedCellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.io.sheet_meta import Inputs, SheetStamp
+from ledger.io.toe_print import add_cases, tab_name, write_in_height
+from ledger.io.toe_print import input_kind as toe_input_kind
 from ledger.io.toe_template import (
     FontSpec,
     Section,
@@ -41,7 +43,6 @@ from ledger.io.xlsx import (
     wrapped_line_count,
     write_text,
 )
-from ledger.model.quantities import COMMODITIES
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.reports.tables import clock
@@ -55,7 +56,9 @@ from ledger.reports.toe_log import (
 
 _GREY: Final = "595959"
 _HEAD_ALIGN: Final = ("center", "center", True, 0)
-_BAD_TAB: Final = re.compile(r"[\[\]:*?/\\]")
+_UPRIGHT: Final = 6
+"""Columns narrower than this (characters) print their heading turned 90°, so that 9-point
+words like "Cohesion" are not broken across lines (issue 19)."""
 
 
 def toe_log_workbook(
@@ -98,7 +101,7 @@ def toe_log_workbook(
     assert isinstance(first, Worksheet)
     wb.remove(first)
     tabs: set[str] = set()
-    names = [_tab_name(log.summary["formation"], tabs) for log in logs]
+    names = [tab_name(log.summary["formation"], tabs) for log in logs]
     where = {uid: tab for log, tab in zip(logs, names, strict=True) for uid in log.members}
     inputs, styles = Inputs(), StyleBook(wb)
     for log, tab in zip(logs, names, strict=True):
@@ -143,17 +146,6 @@ def _info(
     ]
 
 
-def _tab_name(name: str, taken: set[str]) -> str:
-    """A worksheet tab for ``name``: without characters Excel refuses, at most 31 long, unique."""
-    base = _BAD_TAB.sub("-", name.removesuffix(" HQ")).strip("' ") or "Formation"
-    tab, number = base[:31], 2
-    while tab.casefold() in taken:
-        suffix = f" ({number})"
-        tab, number = base[: 31 - len(suffix)] + suffix, number + 1
-    taken.add(tab.casefold())
-    return tab
-
-
 # --- drawing one sheet -------------------------------------------------------------------------
 
 
@@ -178,6 +170,7 @@ class _Sheet:
         self.font: FontSpec = (template.sheet.font, self.size, False, False, None)
         self.bold: FontSpec = (template.sheet.font, self.size, True, False, None)
         self.grey: FontSpec = (template.sheet.font, self.size, False, True, _GREY)
+        self.write_in = write_in_height([c.width for c in self.columns], self.size)
 
     def letter(self, key: str) -> str:
         return get_column_letter(self.index[key])
@@ -220,9 +213,8 @@ class _Sheet:
         self.merge(self.row, 1, self.width)
         total = sum(c.width for c in self.columns)
         lines = wrapped_line_count(text, total, self.size) if text else 1
-        self.ws.row_dimensions[self.row].height = max(
-            lines * LINE_HEIGHT * self.size, 2 * self.size
-        )
+        least = self.write_in if ruled and not text else 2 * self.size
+        self.ws.row_dimensions[self.row].height = max(lines * LINE_HEIGHT * self.size, least)
         self.row += 1
 
 
@@ -244,9 +236,8 @@ def _write_sheet(sheet: _Sheet, log: ToeLog, info: Sequence[tuple[str, Any]]) ->
         raise ValueError(f"{template.sheet.title}: no section for {missing} of {log.hq_id}")
     _write_totals(sheet, ranges)
     _write_info(sheet, info, log, actual_row=sheet.row - 1)
-    note = ws.cell(row=sheet.row, column=1, value=template.sheet.note)
-    note.font = Font(template.sheet.font, template.sheet.font_size - 1, italic=True)
-    sheet.row += 2
+    sheet.text_line(template.sheet.note, italic=True)
+    sheet.row += 1
     for section in template.sections:
         if section.key == "transport":
             _write_trucks(sheet, section, log.trucks)
@@ -314,12 +305,20 @@ def _write_headers(sheet: _Sheet, row: int) -> None:
     case_font: FontSpec = (sheet.t.sheet.font, sheet.size - 1, False, True, _GREY)
     for index, col in enumerate(sheet.columns, start=1):
         sheet.ws.column_dimensions[get_column_letter(index)].width = col.width
-        sheet.style(row, index, sheet.bold, border="cell", fill="header", align=_HEAD_ALIGN)
-        sheet.ws.cell(row=row, column=index, value=col.header)
+        head = sheet.style(row, index, sheet.bold, border="cell", fill="header", align=_HEAD_ALIGN)
+        head.value = col.header
+        if col.width < _UPRIGHT:  # a narrow figure's heading reads up the column, unbroken
+            head.alignment = Alignment(
+                horizontal="center", vertical="bottom", wrap_text=True, text_rotation=90
+            )
         centered = ("center", None, False, 0)
         sheet.style(row + 1, index, case_font, border="cell", fill="header", align=centered)
         sheet.ws.cell(row=row + 1, column=index, value=col.case).data_type = "s"
-    sheet.ws.row_dimensions[row].height = 4 * LINE_HEIGHT * sheet.size
+    sheet.ws.row_dimensions[row].height = max(4 * LINE_HEIGHT * sheet.size, 7 * sheet.size)
+    sheet.ws.row_dimensions[row + 1].hidden = True  # the cases: on screen, not on paper
+    wb = sheet.ws.parent
+    assert isinstance(wb, Workbook)
+    add_cases(wb, sheet.ws.title, [(c.header, c.case) for c in sheet.columns])
 
 
 def _write_units(
@@ -333,7 +332,7 @@ def _write_units(
     for _ in range(section.blank_lines):
         for col in range(1, sheet.width + 1):
             sheet.style(sheet.row, col, sheet.font, border="cell")
-        sheet.ws.row_dimensions[sheet.row].height = 2 * sheet.size
+        sheet.ws.row_dimensions[sheet.row].height = sheet.write_in
         sheet.row += 1
     if sheet.row == first:
         sheet.style(sheet.row, sheet.index["name"], sheet.grey)
@@ -359,7 +358,7 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
         center = "center" if col.format == "@" and col.width <= 6 else None
         align = (center, "top", col.wrap, indent)
         cell = sheet.style(row, index, font, border="cell", align=align, number_format=col.format)
-        input_kind = _input_kind(col.key, value, detached)
+        input_kind = toe_input_kind(col.key, value, detached)
         if input_kind is not None:
             kind, field = input_kind
             sheet.inputs.mark(
@@ -384,26 +383,6 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
     if lines > 1:
         sheet.ws.row_dimensions[row].height = lines * LINE_HEIGHT * sheet.size
     sheet.row += 1
-
-
-_INPUT_KINDS: Final = {
-    "toe_points": ("toe", ""),
-    "cp_expended": ("cp", ""),
-    "cohesion": ("cohesion", ""),
-    **{c: ("supplies", c) for c in COMMODITIES},
-}
-"""Columns a player writes in, as ``Inputs.mark`` kind and field (the TOE's field is the
-weapon system of the line)."""
-
-
-def _input_kind(key: str, value: object, detached: bool) -> tuple[str, str] | None:
-    """The (kind, field) of an input cell, or ``None``: a detached line has no figures, and
-    CP expended and Cohesion in quarter points (8.37) are shown, not marked (an input is whole)."""
-    if detached or key not in _INPUT_KINDS or isinstance(value, bool):
-        return None
-    if isinstance(value, Fraction):
-        return _INPUT_KINDS[key] if value.denominator == 1 else None
-    return _INPUT_KINDS[key] if isinstance(value, int) else None
 
 
 def _write_totals(sheet: _Sheet, ranges: Sequence[tuple[int, int]]) -> None:
