@@ -26,6 +26,7 @@ from ledger.model.events import GameStarted
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import SIDES
+from tests.io.print_measure import NOT_FOR_PLAYERS
 from tests.reports.test_no_ids import INTERNAL_ID
 
 GRAZIANI = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"
@@ -73,3 +74,32 @@ def test_no_internal_id_on_any_toe_sheet(graziani: GameState, side: str) -> None
     assert not leaks, leaks[:5]
     if side == "commonwealth":
         assert any("first-line trucks of 2nd New Zealand Div HQ" in t for _, t in texts)
+
+
+@pytest.mark.parametrize("side", SIDES)
+def test_no_source_reference_or_field_name_on_any_toe_sheet(graziani: GameState, side: str) -> None:
+    """Scenario notes print in players' words (issue 19): 250th Legion's units' "(GAPS S-003)",
+    Matruh Garrison's "(scen-0002)" and 2nd NZ Div's ``max_assigned`` and repository path go."""
+    texts = [t for _, t in _texts(toe_log_workbook(graziani, side, "g"))]  # type: ignore[arg-type]
+    leaks = [t for t in texts if NOT_FOR_PLAYERS.search(t)]
+    assert not leaks, leaks[:5]
+    if side == "commonwealth":
+        (nz,) = [t for t in texts if t.startswith("2 NZ (2nd New Zealand Div HQ): ")]
+        assert nz.startswith("2 NZ (2nd New Zealand Div HQ): the assignment limit (9.26) counts")
+    else:
+        legion = [t for t in texts if t.startswith("156 (156th Infantry Bn): ")]
+        assert legion == [
+            "156 (156th Infantry Bn): sheet '3 CCNN Div' has no division HQ, so all its units set up"
+        ]
+
+
+def test_the_rule_cases_stay_off_the_printed_sheet(graziani: GameState) -> None:
+    """The row of rule cases under the headings is hidden; the cases are in the workbook's
+    description (File ▸ Properties), one line per sheet."""
+    book = openpyxl.load_workbook(io.BytesIO(toe_log_workbook(graziani, "commonwealth", "g")))
+    ws = book["2nd New Zealand Div"]
+    (head,) = [r for r in range(1, 20) if ws.cell(row=r, column=1).value == "Counter"]
+    assert ws.cell(row=head + 1, column=1).value == "4.52"
+    assert ws.row_dimensions[head + 1].hidden
+    assert "2nd New Zealand Div — rule cases: Counter 4.52; " in book.properties.description
+    assert "Cohesion Level 6.2" in book.properties.description
