@@ -59,6 +59,7 @@ _HEAD_ALIGN: Final = ("center", "center", True, 0)
 _UPRIGHT: Final = 6
 """Columns narrower than this (characters) print their heading turned 90°, so that 9-point
 words like "Cohesion" are not broken across lines (issue 19)."""
+_UP: Final = Alignment(horizontal="center", vertical="bottom", wrap_text=True, text_rotation=90)
 
 
 def toe_log_workbook(
@@ -308,9 +309,7 @@ def _write_headers(sheet: _Sheet, row: int) -> None:
         head = sheet.style(row, index, sheet.bold, border="cell", fill="header", align=_HEAD_ALIGN)
         head.value = col.header
         if col.width < _UPRIGHT:  # a narrow figure's heading reads up the column, unbroken
-            head.alignment = Alignment(
-                horizontal="center", vertical="bottom", wrap_text=True, text_rotation=90
-            )
+            head.alignment = _UP
         centered = ("center", None, False, 0)
         sheet.style(row + 1, index, case_font, border="cell", fill="header", align=centered)
         sheet.ws.cell(row=row + 1, column=index, value=col.case).data_type = "s"
@@ -379,7 +378,8 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
         elif value is not None:
             cell.value = display_number(value)
         if col.wrap and isinstance(value, str):
-            lines = max(lines, wrapped_line_count(value, col.width - 2 * indent, sheet.size))
+            room = (col.width - 2 * indent) * (0.9 if bold else 1)  # bold type is wider
+            lines = max(lines, wrapped_line_count(value, room, sheet.size))
     if lines > 1:
         sheet.ws.row_dimensions[row].height = lines * LINE_HEIGHT * sheet.size
     sheet.row += 1
@@ -411,14 +411,17 @@ def _write_totals(sheet: _Sheet, ranges: Sequence[tuple[int, int]]) -> None:
 def _write_trucks(sheet: _Sheet, section: Section, trucks: Sequence[Mapping[str, Any]]) -> None:
     sheet.band(f"{section.heading} ({section.case})")
     fields = sheet.t.transport
-    header = sheet.row
+    header, upright = sheet.row, False
     for field in fields:
         at = sheet.index[field.under]
         for col in range(at, at + field.span):
             sheet.style(header, col, sheet.bold, border="cell", fill="header", align=_HEAD_ALIGN)
-        sheet.ws.cell(row=header, column=at, value=field.header)
+        cell = sheet.ws.cell(row=header, column=at, value=field.header)
+        if sum(c.width for c in sheet.columns[at - 1 : at - 1 + field.span]) < _UPRIGHT:
+            cell.alignment, upright = _UP, True  # "Ammo loaded" up a narrow column
         sheet.merge(header, at, field.span)
-    sheet.ws.row_dimensions[header].height = 2 * LINE_HEIGHT * sheet.size
+    height = 2 * LINE_HEIGHT * sheet.size
+    sheet.ws.row_dimensions[header].height = max(height, 7 * sheet.size) if upright else height
     sheet.row += 1
     first = sheet.row
     if not trucks:
