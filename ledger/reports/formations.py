@@ -4,9 +4,8 @@ organization (19.x: assigned and attached units, Stacking Points 9.1, trucks 8.9
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from typing import Final, get_args
+from typing import get_args
 
 from ledger.model.clock import Weather
 from ledger.model.state import GameState
@@ -152,25 +151,3 @@ def supply_notes(state: GameState, units: Sequence[Unit]) -> list[str]:
             f"weather, 29.35): {each}."
         )
     return notes
-
-
-_SOURCE_REF: Final = re.compile(
-    r"\s*\((?:[^()]*\b(?:GAPS|scen-\d+)\b[^()]*|[^()]*(?:\.toml|@ [0-9a-f]{7,})[^()]*)\)"
-    r"|,?\s*\bGAPS [A-Z]-\d+"
-)
-_FIELD_WORDS: Final = {
-    "max_assigned": "the assignment limit (9.26)",
-    "barrage_land_max": "the land Barrage maximum",
-}
-_FIELD: Final = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
-
-
-def player_text(text: str) -> str:
-    """A scenario ``notes`` text as a printed sheet may carry it (issue 19): without the
-    developers' source references in it (``(GAPS U-003)``, ``(scen-0002)``, a repository path
-    ``… .toml @ <commit>``) and with data field names in words (``max_assigned`` → "the
-    assignment limit (9.26)", any other ``snake_case`` name with spaces). Unit ids are the
-    caller's to replace by names first (``state.holder_name``). Returns the cleaned text."""
-    text = _SOURCE_REF.sub("", text)
-    text = _FIELD.sub(lambda m: _FIELD_WORDS.get(m.group(), m.group().replace("_", " ")), text)
-    return re.sub(r"\s{2,}", " ", text).strip()

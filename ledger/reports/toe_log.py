@@ -26,7 +26,8 @@ from ledger.model.quantities import COMMODITIES
 from ledger.model.state import GameState
 from ledger.model.strength import SUMMED_RATINGS, raw_points
 from ledger.model.units import RATINGS, Side, Unit
-from ledger.reports.formations import player_text, supply_notes
+from ledger.reports.formations import supply_notes
+from ledger.reports.player_text import printable_note
 from ledger.rules.organization import (
     FormationNode,
     current_parent,
@@ -226,7 +227,7 @@ def toe_log(state: GameState, hq_id: str) -> ToeLog:
         summary=_summary(state, tree, variant, sections, trucks),
         sections=sections,
         trucks=trucks,
-        notes=[player_text(note) for note in notes],
+        notes=[printable_note(note) for note in notes],
         strengths=formation_strengths(state, tree),
         members=tuple(u.id for u in tree.walk()),
     )
