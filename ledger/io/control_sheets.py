@@ -27,9 +27,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.io.form_page import WorkbookBuilder, draw_form
 from ledger.io.logistics_form import Form
-from ledger.io.logistics_template import LogisticsTemplate
+from ledger.io.logistics_template import LogisticsTemplate, load_logistics_template
 from ledger.io.sheet_meta import Inputs, SheetStamp
-from ledger.io.xlsx import load_template, read_template
 from ledger.model.state import GameState
 from ledger.model.units import Side
 from ledger.reports.control_log import pow_lines, repair_lines
@@ -48,25 +47,7 @@ def load_control_template(name: str) -> LogisticsTemplate:
     """Read ``templates/<name>.toml`` (one of ``CONTROL_FORMS``): its grid and ``[logistics]``
     settings as ``ledger.io.logistics_template`` reads them, and its ``[control]`` table as
     ``texts``. Raises ``ValueError`` for an unknown form or a negative line count."""
-    if name not in CONTROL_FORMS:
-        raise ValueError(f"unknown control sheet {name!r}; expected one of {CONTROL_FORMS}")
-    sheet = load_template(name)
-    data = read_template(name)
-    settings = data["logistics"]
-    lines = int(settings["blank_lines"]), int(settings["note_lines"])
-    if min(lines) < 0:
-        raise ValueError(f"template {name}: blank_lines and note_lines must be 0 or more")
-    return LogisticsTemplate(
-        sheet=sheet,
-        blank_lines=lines[0],
-        empty=str(settings["empty"]),
-        notes_heading=str(settings["notes_heading"]),
-        notes_prompt=str(settings["notes_prompt"]),
-        note_lines=lines[1],
-        totals_if=None,
-        info_weather=bool(settings["info_weather"]),
-        texts={str(k): str(v) for k, v in data.get("control", {}).items()},
-    )
+    return load_logistics_template(name, CONTROL_FORMS, "control", "control sheet")
 
 
 def _lines_and_blanks(form: Form, rows: list[dict[str, object]], *, totals: bool) -> None:

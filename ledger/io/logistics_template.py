@@ -36,15 +36,22 @@ class LogisticsTemplate:
     texts: Mapping[str, str] = field(default_factory=dict)
 
 
-def load_logistics_template(name: str) -> LogisticsTemplate:
-    """Read and check ``templates/<name>.toml`` (one of ``FORMS``).
+def load_logistics_template(
+    name: str,
+    forms: tuple[str, ...] = FORMS,
+    texts_table: str = "net",
+    what: str = "Logistics Commander's sheet",
+) -> LogisticsTemplate:
+    """Read and check ``templates/<name>.toml`` (one of ``forms``; ``FORMS`` by default), its
+    ``[texts_table]`` table as ``texts`` (``[net]`` of the supply net sheet; the control
+    sheets pass theirs, ``ledger.io.control_sheets``).
 
-    Raises ``ValueError`` for an unknown form, a negative line count, or a ``totals_if`` that
-    is not a ``[column key, value]`` pair naming a column of the form; ``TypeError`` for an
-    unknown column field (programming errors in a shipped file).
+    Raises ``ValueError`` for an unknown form (naming ``what`` it is), a negative line count,
+    or a ``totals_if`` that is not a ``[column key, value]`` pair naming a column of the form;
+    ``TypeError`` for an unknown column field (programming errors in a shipped file).
     """
-    if name not in FORMS:
-        raise ValueError(f"unknown Logistics Commander's sheet {name!r}; expected one of {FORMS}")
+    if name not in forms:
+        raise ValueError(f"unknown {what} {name!r}; expected one of {forms}")
     sheet = load_template(name)
     data = read_template(name)
     settings = data["logistics"]
@@ -58,7 +65,7 @@ def load_logistics_template(name: str) -> LogisticsTemplate:
     lines = int(settings["blank_lines"]), int(settings["note_lines"])
     if min(lines) < 0:
         raise ValueError(f"template {name}: blank_lines and note_lines must be 0 or more")
-    texts = {str(k): str(v) for table in ("net",) for k, v in data.get(table, {}).items()}
+    texts = {str(k): str(v) for k, v in data.get(texts_table, {}).items()}
     return LogisticsTemplate(
         sheet=sheet,
         blank_lines=lines[0],
