@@ -3,8 +3,8 @@ Formation and one for the counters with none ("Independent units"), laid out by
 ``templates/toe-<variant>.toml`` (which extend ``toe-log.toml``), styled by named styles.
 
 Rows come from ``ledger.reports.toe_log``, the layout from ``ledger.io.toe_template``; the sheet
-computes no rule. A line's Raw points are formulas of its TOE cell (an input, ``sheet_meta``);
-the totals SUM each Raw column and the supplies, ROUND(SUM(Raw)/10,0) for Actual points (11.32,
+computes no rule. A line's Raw points are formulas of its TOE cell (an input, ``sheet_meta``),
+its Actual points ROUND(Raw/10,0) (the line fired alone, 11.32); the totals SUM each Raw column and the supplies, ROUND(SUM(Raw)/10,0) for Actual points (11.32,
 11.34; AA undivided, 11.37).
 Print set-up, text escaping and number cells are those of the Field Commander Control Sheet
 (``ledger.io.xlsx``). It prints for pencils (issue 19, ``ledger.io.toe_print``): the rule cases
@@ -342,7 +342,9 @@ def _write_units(
 
 def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
     """One weapon-system line: its inputs marked (TOE points, and on a unit's first line CP
-    expended and Cohesion when whole, supplies), its Raw points formulas of its TOE (11.31)."""
+    expended and Cohesion when whole, supplies), its Raw points formulas of its TOE (11.31) and
+    its Actual points of its Raw, the line fired alone (Raw ÷ 10 rounded half up, 11.32, 11.33;
+    a formation's Actual divides its Raw total instead, 11.34: ``_write_totals``)."""
     detached = line["with"] == "detached"
     bold = bool(line["is_hq"]) and line["first"] and not detached
     font = sheet.grey if detached else sheet.bold if bold else sheet.font
@@ -350,7 +352,8 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
     label = sheet.index["counter"] if line["counter"] else sheet.index["system"]
     toe = f"{sheet.letter('toe_points')}{row}"
     for index, col in enumerate(sheet.columns, start=1):
-        value = line[col.key]
+        rating = col.key.partition("_")[2]
+        value: Any = None if col.key.startswith("actual_") else line[col.key]
         if col.key == "system" and detached and line["unit_id"] in sheet.where:
             value = f"{value}: see {sheet.where[line['unit_id']]}"
         indent = int(line["depth"]) if col.key == "name" else 0
@@ -370,8 +373,11 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
                 field=line["system_id"] if kind == "toe" else field,
                 label_column=label,
             )
-        elif col.key.startswith("raw_") and line["rating_values"].get(col.key[4:]) is not None:
-            cell.value = f"={toe}*{line['rating_values'][col.key[4:]]}"
+        elif col.key.startswith("raw_") and line["rating_values"].get(rating) is not None:
+            cell.value = f"={toe}*{line['rating_values'][rating]}"
+        elif col.key.startswith("actual_") and line["rating_values"].get(rating) is not None:
+            raw = f"{sheet.letter(f'raw_{rating}')}{row}"  # the line fired alone (11.32, 11.33)
+            cell.value = f"=ROUND({raw}/{sheet.t.actual[f'raw_{rating}']},0)"
         elif isinstance(value, str):
             if value:
                 write_text(sheet.ws, row, index, value)

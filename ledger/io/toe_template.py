@@ -76,6 +76,9 @@ def load_toe_template(variant: str) -> ToeTemplate:
     actual = {str(k): int(v) for k, v in toe["actual"].items()}
     if not set(actual) <= summed or any(d < 1 for d in actual.values()):
         raise ValueError(f"template {name}: Actual divisors {actual} need summed Raw columns")
+    lines = [k for k in keys if k.startswith("actual_") and f"raw_{k[7:]}" not in actual]
+    if lines:  # a line's Actual column divides its Raw column (11.32)
+        raise ValueError(f"template {name}: Actual columns {lines} have no Raw divisor")
     transport = tuple(TransportColumn(**spec) for spec in data["transport"])
     sections = tuple(Section(**spec) for spec in data["section"])
     for field in transport:

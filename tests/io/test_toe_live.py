@@ -4,8 +4,13 @@ once LibreOffice recalculates.
 
 Hand-worked from scenarios/graziani.toml: the 2nd New Zealand Division's only Barrage is the
 4th NZ Field Artillery Regt (4 NZ Fld), 6 TOE of 3.7" Howitzer, Barrage 7: Raw 42, Actual 4
-(11.31, 11.32). Written down to 3 TOE: Raw 21, Actual ROUND(2.1) = 2. Anti-Armor stays 0; its
-Defensive Close Assault (0) does not move the division's 72 Raw (7 Actual).
+(11.31, 11.32). Written down to 3 TOE: Raw 21, Actual ROUND(2.1) = 2, on its line and for the
+division. Anti-Armor stays 0; its Defensive Close Assault (0) does not move the division's 72 Raw
+(7 Actual). Written down to 5 TOE instead: Raw 35, Actual 3.5 rounded half up = 4 (11.32).
+
+A line's Actual is the line fired alone; the division's is its Raw total ÷ 10 (11.34): the
+three NZ battalions' Def. Close Aslt lines are 12 Raw, 1 Actual each (3 summed), and with the
+cavalry (24, 2) and the MG battalion (12, 1) the division's 72 Raw are 7 Actual, not 6.
 """
 
 from __future__ import annotations
@@ -83,7 +88,31 @@ def test_a_new_toe_figure_recalculates_raw_and_actual(
     values = _recalculated(soffice, book, tmp_path)[toe.sheet]
     line = _row_of(values, "4 NZ Fld")
     assert (line["TOE Str. Pts"], line["Raw Barrage"], line["Raw Anti-Armor"]) == (3, 21, 0)
+    assert (line["Actual Barrage"], line["Actual Anti-Armor"]) == (2, 0)  # 11.32
     raw = _row_of(values, "Formation totals: Raw")
     actual = _row_of(values, "Formation totals: Actual")
     assert (raw["Raw Barrage"], actual["Raw Barrage"]) == (21, 2)  # 11.31, 11.32
     assert (raw["Raw Def. Close Aslt"], actual["Raw Def. Close Aslt"]) == (72, 7)
+
+
+def test_a_line_actual_rounds_half_up_and_the_formation_totals_raw_first(
+    soffice: str, graziani: GameState, tmp_path: Path
+) -> None:
+    data = toe_log_workbook(graziani, "commonwealth", "g", NZ_DIV)
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    _, cells = read_meta(book)
+    (toe,) = [c for c in cells if c.holder == NZ_FIELD and c.kind == "toe"]
+    book[toe.sheet][toe.cell] = 5
+    values = _recalculated(soffice, book, tmp_path)[toe.sheet]
+    line = _row_of(values, "4 NZ Fld")
+    assert (line["Raw Barrage"], line["Actual Barrage"]) == (35, 4)  # 3.5 → 4 (11.32)
+    assert _row_of(values, "Formation totals: Actual")["Raw Barrage"] == 4
+    battalions = [_row_of(values, f"{n} NZ") for n in (18, 19, 20)]
+    assert [(b["Raw Def. Close Aslt"], b["Actual Def. Close Aslt"]) for b in battalions] == [
+        (12, 1)
+    ] * 3
+    cavalry, mg = _row_of(values, "2 NZ Cv"), _row_of(values, "27 NZ")
+    assert (cavalry["Actual Def. Close Aslt"], mg["Actual Def. Close Aslt"]) == (2, 1)
+    raw = _row_of(values, "Formation totals: Raw")["Raw Def. Close Aslt"]
+    actual = _row_of(values, "Formation totals: Actual")["Raw Def. Close Aslt"]
+    assert (raw, actual) == (72, 7)  # 11.34: the Raw total divided once, not 3 + 2 + 1
