@@ -4,7 +4,8 @@ Logistics Commander's form cursor (``ledger.io.logistics_form``):
 
 - ``vehicle_repair_workbook``: the Vehicle Repair Control Sheet (4.53), filled from the ledger
   (``ledger.reports.control_log.repair_lines``: TOE awaiting repair, 21.34; Breakdown Points
-  this OpStage, 21.25), with empty lines and a notes block for destroyed and abandoned vehicles;
+  this OpStage, 21.25; the points repaired this Game-Turn and when, 5.2 III.K), with empty
+  lines and a notes block for destroyed and abandoned vehicles;
 - ``pow_workbook``: the POW Control Sheet (4.53): Prisoner Points and captured guns and tanks
   (15.86d), with boxes for camps, CP and guards;
 - ``naval_convoy_workbook``, ``ground_support_workbook``, ``air_mission_workbook``: the Naval
@@ -117,8 +118,10 @@ def vehicle_repair_workbook(
     state: GameState, side: Side, game_name: str, *, seq: int = 0, seat: str = ""
 ) -> bytes:
     """The Vehicle Repair Control Sheet (4.53) of ``side`` now: each unit's TOE Strength
-    Points awaiting repair (21.34) and Breakdown Points this OpStage (21.25), a live =SUM of
-    what awaits repair, empty lines, a block for destroyed and abandoned vehicles."""
+    Points awaiting repair (21.34), Breakdown Points this OpStage (21.25) and the points
+    repaired this Game-Turn with the Operations Stage and phase of each repair (5.2 III.K), a
+    live =SUM of what awaits repair, empty lines, a block for destroyed and abandoned
+    vehicles."""
     return _workbook("vehicle-repair", state, side, game_name, seq, seat)
 
 

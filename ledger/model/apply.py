@@ -57,7 +57,7 @@ from ledger.model.quantities import Supplies
 from ledger.model.rulings import RULINGS
 from ledger.model.setup_step import CounterPlaced, SetupFinished
 from ledger.model.state import GameState
-from ledger.model.units import Side, TOEHolding, with_markers
+from ledger.model.units import Repair, Side, TOEHolding, with_markers, with_repair
 
 
 class JournalOrderError(Exception):
@@ -285,6 +285,7 @@ def _requisition_filed(d: Draft, event: RequisitionFiled, sign: int) -> None:
             event.source.game_time,
             event.note,
             filed_by=event.source.seat or "",
+            needed_by=event.needed_by,
         )
     else:
         del requisitions[event.requisition_id]
@@ -333,6 +334,8 @@ def _vehicles(
         unit["breakdown_checked_at"] = event.breakdown_points if sign > 0 else event.checked_before
     else:
         _toe_to_repair(unit, event.system, -sign * event.points)
+        record = Repair(d.clock, event.system, event.points, d.phase)
+        unit["repairs"] = with_repair(unit["repairs"], record, sign)
 
 
 def _combat_resolved(d: Draft, event: CombatResolved, sign: int) -> None:

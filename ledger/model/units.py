@@ -161,6 +161,29 @@ class TOEHolding:
 
 
 @dataclass(frozen=True, slots=True)
+class Repair:
+    """``points`` TOE Strength Points of weapon system ``system`` (an id) repaired at ``at``, in
+    phase ``phase`` (a ``ledger.model.phases`` key; a Repair Phase, 5.2 III.K): one recorded
+    ``VehiclesRepaired``, kept for the Vehicle Repair Control Sheet (4.53)."""
+
+    at: GameTime
+    system: str
+    points: int
+    phase: str = ""
+
+
+def with_repair(before: tuple[Repair, ...], repair: Repair, sign: int) -> tuple[Repair, ...]:
+    """A unit's repairs with ``repair`` recorded (``sign`` 1) or, reversed (``sign`` -1), its
+    latest record of the same system and points taken off (exact reversal of
+    ``VehiclesRepaired``)."""
+    if sign > 0:
+        return (*before, repair)
+    key = (repair.system, repair.points)
+    same = [i for i, r in enumerate(before) if (r.system, r.points) == key]
+    return before if not same else before[: same[-1]] + before[same[-1] + 1 :]
+
+
+@dataclass(frozen=True, slots=True)
 class Unit:
     """A counter and its log-sheet line.
 
@@ -189,6 +212,7 @@ class Unit:
     Phasing unit, 3 for a non-Phasing one; ``ledger.combat.posting``).
     ``entered`` marks a unit with an ``arrival`` that has entered play (``ReinforcementsArrived``,
     4.43, 20.1), ``withdrawn`` one that has left it (``UnitsWithdrawn``, 20.8).
+    ``repairs`` are the repairs recorded for it (``Repair``, oldest first; 5.2 III.K).
     """
 
     id: str
@@ -227,6 +251,7 @@ class Unit:
     source: str = ""
     entered: bool = False
     withdrawn: bool = False
+    repairs: tuple[Repair, ...] = ()
 
     def in_play(self, now: GameTime | None = None) -> bool:
         """True while the unit is in play: on the map at the start (``arrival`` ``None``) or

@@ -143,6 +143,7 @@ def combat_figures(unit: Unit) -> Unit:
         breakdown_points=Fraction(0),
         breakdown_checked_at=None,
         awaiting_repair=(),
+        repairs=(),
         notes="",
     )
 
