@@ -67,6 +67,12 @@ def add_planning_parsers(add: Add) -> None:
     for commodity in ("ammo", "fuel", "stores", "water"):
         p.add_argument(f"--{commodity}", type=SUPPLY_POINTS, default=0, metavar="N")
     p.add_argument("--note", default="")
+    p.add_argument(
+        "--needed-by",
+        default="",
+        metavar="GT/OPSTAGE",
+        help="the Game-Turn and Operations Stage the supplies are needed by: 3/2 or 'GT 3 OpStage 2'",
+    )
     add_source_options(p, "field_commander")
     p = add("fulfil", "fulfil a requisition by a transfer from a dump, unit or trucks (4.55)")
     p.add_argument("requisition", metavar="R")
@@ -124,12 +130,17 @@ def _run_requisitions(app: App, session: GameSession, args: argparse.Namespace) 
 def _run_requisition(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands import logistics
     from ledger.model.quantities import Supplies
+    from ledger.model.requisition_events import parse_needed_by
 
     state = session.view
     wanted = Supplies(args.ammo, args.fuel, args.stores, args.water)
+    try:
+        needed_by = parse_needed_by(args.needed_by)
+    except ValueError as bad:
+        raise Refused([f"--needed-by: {bad} (4.55)"]) from None
     app.unit_command(
         state,
-        lambda s, uid, src: logistics.file_requisition(s, uid, wanted, src, args.note),
+        lambda s, uid, src: logistics.file_requisition(s, uid, wanted, src, args.note, needed_by),
     )
 
 

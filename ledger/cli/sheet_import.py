@@ -3,6 +3,8 @@ FILE.xlsx`` reads the figures changed in the input cells of an exported workbook
 them, each as the command a player would type (``ledger.commands.sheet_edits``), all in one
 commit or none; ``--dry-run`` prints what it would post and writes nothing. A workbook exported
 before later entries is warned about, the entries listed; a figure changed since is refused.
+A Supply Requisition Form's boxes file, fulfil or reject requisitions (4.55); the dry run says
+so in the players' words (``requisition_words``: "file requisition CR3 for 1st Essex: …").
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ def add_import_parser(add: Add) -> None:
 
 
 def _run_import(app: App, session: GameSession, args: argparse.Namespace) -> None:
+    from ledger.commands.requisition_edits import requisition_words
     from ledger.commands.sheet_edits import edits_outcome, stamp_errors
     from ledger.io.sheet_import import SHEET_MAX_BYTES, SheetRefused, read_edits, stale_lines
     from ledger.model.seats import posting_errors
@@ -85,7 +88,7 @@ def _run_import(app: App, session: GameSession, args: argparse.Namespace) -> Non
                 raise Refused([str(e) for e in denied])
         print(f"would post {len(outcome.events)} journal entries (dry run, nothing written):")
         for event in outcome.events:
-            print(f"  {describe(event, session.view)}")
+            print(f"  {requisition_words(event, session.view) or describe(event, session.view)}")
         return
     app.execute(lambda s: edits_outcome(s.state, edits, app.source(s.state, side), holds))
 

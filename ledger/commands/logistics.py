@@ -22,7 +22,7 @@ from ledger.commands.cp import spend_cp
 from ledger.commands.outcome import Outcome
 from ledger.commands.setup import SETUP_CAUSE, load_trucks
 from ledger.commands.transfers import transfer
-from ledger.model.clock import WEATHERS, Weather
+from ledger.model.clock import WEATHERS, GameTime, Weather
 from ledger.model.errors import LedgerError
 from ledger.model.events import (
     RequisitionClosed,
@@ -206,11 +206,19 @@ def arrive(
 
 
 def file_requisition(
-    state: GameState, unit_id: str, wanted: Supplies, source: Source, note: str = ""
+    state: GameState,
+    unit_id: str,
+    wanted: Supplies,
+    source: Source,
+    note: str = "",
+    needed_by: GameTime | None = None,
 ) -> Outcome:
     """A Supply Requisition (4.55) for a unit in play; numbered per side in filing order
-    (``requisition_number``: CR1, CR2, … for the Commonwealth, AR1, … for the Axis). Refused: unknown or not arrived unit, bad amounts, more Fuel than the unit's tanks
-    could take on delivery (49.14, ``holding_limits.tank_errors``: request it on trucks)."""
+    (``requisition_number``: CR1, CR2, … for the Commonwealth, AR1, … for the Axis), with the
+    Game-Turn and Operations Stage ``needed_by`` which the supplies are needed (``None``: not
+    said). Refused: unknown or not arrived unit, bad amounts, more Fuel than the unit's tanks
+    could take on delivery (49.14, ``holding_limits.tank_errors``: request it on trucks), a
+    ``needed_by`` before the Operations Stage now (4.55)."""
     errors = _amount_errors(wanted)
     unit = state.units.get(unit_id)
     if unit is None:
@@ -219,11 +227,20 @@ def file_requisition(
         errors.append(LedgerError("unit", f"{unit.name} is not in play yet", "8.86"))
     elif not errors:
         errors += tank_errors(state, unit_id, wanted)
+    if needed_by is not None and needed_by < state.clock:
+        errors.append(
+            LedgerError(
+                "needed by",
+                f"{needed_by.short} is before now ({state.clock.short}): supplies are "
+                "requisitioned for now or later",
+                "4.55",
+            )
+        )
     if errors:
         return _refuse(*errors)
     assert unit is not None
     number = requisition_number(state, unit.side)
-    return Outcome(events=(RequisitionFiled(source, number, unit_id, wanted, note),))
+    return Outcome(events=(RequisitionFiled(source, number, unit_id, wanted, note, needed_by),))
 
 
 REQUISITION_PREFIX: Final[dict[Side, str]] = {"axis": "AR", "commonwealth": "CR"}

@@ -18,7 +18,11 @@ What each kind of cell becomes (docs/sheets.md):
   decrease, ``arrive`` cause ``correction`` of an increase (both commands' own checks: more
   than held, 54.12 dump capacity, 49.14 fuel tanks, dummy dumps 60.34, unlimited sources 60.44).
   A move between holders written as a decrease here and an increase there is posted as such
-  (the totals agree); ``transfer`` records it as a move and charges its CP.
+  (the totals agree); ``transfer`` records it as a move and charges its CP;
+- ``requisition`` and ``new_requisition`` (the Supply Requisition Form's text boxes, 4.55): the
+  changed boxes of one line together → ``file_requisition`` (a blank line),
+  ``fulfil_requisition`` (an open one's Filled from) or ``reject_requisition`` (its Answer
+  alone), ``ledger.commands.requisition_edits``; each line at the place of its first box.
 
 Before any command a figure is compared with the ledger now: one that changed since the export
 is refused ("changed since export: now N") rather than overwritten; and a figure of the other
@@ -35,6 +39,7 @@ from typing import Final, Protocol
 from ledger.commands.cp import adjust_cohesion, correct_toe, spend_cp
 from ledger.commands.logistics import arrive, consume
 from ledger.commands.outcome import Outcome, refuse
+from ledger.commands.requisition_edits import REQUISITION_KINDS, requisition_row_outcome
 from ledger.model.apply import apply
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event
@@ -46,7 +51,7 @@ from ledger.model.state import GameState
 SUPPLY_KINDS: Final = frozenset({"supplies", "dump"})
 """Input kinds holding a commodity of a unit or dump (field: ``ammo``, ``fuel``...)."""
 
-EDIT_KINDS: Final = frozenset({"toe", "cp", "cohesion"}) | SUPPLY_KINDS
+EDIT_KINDS: Final = frozenset({"toe", "cp", "cohesion"}) | SUPPLY_KINDS | REQUISITION_KINDS
 """The input kinds an import posts; an edit of any other kind is refused by its cell."""
 
 
@@ -66,6 +71,8 @@ class EditedCell(Protocol):
     def value(self) -> int: ...
     @property
     def new(self) -> int: ...
+    @property
+    def text(self) -> str | None: ...
 
 
 class Stamp(Protocol):
@@ -113,21 +120,47 @@ def edits_outcome(
     errors: list[LedgerError] = []
     events: list[Event] = []
     scratch = state
-    for edit in edits:
-        outcome = _edit_outcome(scratch, edit, source)
-        if not outcome.ok:
+    for step in _steps(edits):
+        if isinstance(step, list):  # one requisition line's boxes: errors name their cells
+            outcome = requisition_row_outcome(scratch, step, source)
+            errors += outcome.errors
+        else:
+            outcome = _edit_outcome(scratch, step, source)
             errors += [
-                LedgerError(edit.where, e.message, e.case, "", e.secret_of, e.instead)
+                LedgerError(step.where, e.message, e.case, "", e.secret_of, e.instead)
                 for e in outcome.errors
             ]
+        if not outcome.ok:
             continue
+        role: Role | None = None
         for event in outcome.events:
             event = _recorded_by(event, holds)
+            if not event.source.app_made:
+                role = event.source.role
+            elif isinstance(step, list) and role is not None:  # a fulfilment's closing entry
+                event = replace(event, source=replace(event.source, role=role))
             scratch = apply(scratch, event)
             events.append(event)
     if errors:
         return refuse(*errors)
     return Outcome(events=tuple(events))
+
+
+def _steps(edits: Sequence[EditedCell]) -> list[EditedCell | list[EditedCell]]:
+    """``edits`` in order, the boxes of each requisition line (``REQUISITION_KINDS``, one kind
+    and holder) gathered at the place of the first."""
+    steps: list[EditedCell | list[EditedCell]] = []
+    lines: dict[tuple[str, str], list[EditedCell]] = {}
+    for edit in edits:
+        if edit.kind not in REQUISITION_KINDS:
+            steps.append(edit)
+            continue
+        key = (edit.kind, edit.holder)
+        if key not in lines:
+            lines[key] = []
+            steps.append(lines[key])
+        lines[key].append(edit)
+    return steps
 
 
 def _edit_outcome(state: GameState, edit: EditedCell, source: Source) -> Outcome:

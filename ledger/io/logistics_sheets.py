@@ -27,6 +27,11 @@ from typing import Final
 from openpyxl import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ledger.commands.requisition_edits import (
+    NEW_REQUISITION_FIELDS,
+    NEW_REQUISITION_KIND,
+    REQUISITION_KIND,
+)
 from ledger.io.control_sheets import CONTROL_WORKBOOKS
 from ledger.io.form_page import WorkbookBuilder, draw_form
 from ledger.io.logistics_form import Form
@@ -124,7 +129,45 @@ def _draw_supply_net(form: Form, state: GameState, side: Side, inputs: Inputs) -
 
 
 def _draw_requisitions(form: Form, state: GameState, side: Side, inputs: Inputs) -> None:
-    form.listing(requisition_lines(state, side), lambda r: r["status"] != "open")
+    """Each open requisition's Filled from and Answer, and every box of the blank lines (unit,
+    the four commodities, Needed by, note), are text inputs (``Inputs.mark_text``): the import
+    fulfils, rejects or files them (4.55, ``ledger.commands.requisition_edits``). Closed
+    requisitions stay as printed."""
+    rows = requisition_lines(state, side)
+    first = form.row
+    label = form.index["id"]
+    for data in rows:
+        row = form.row
+        form.line(data, grey=data["status"] != "open")
+        if data["status"] == "open":
+            for key in ("filled_from", "answer"):
+                inputs.mark_text(
+                    form.ws,
+                    row,
+                    form.index[key],
+                    str(data[key]),
+                    kind=REQUISITION_KIND,
+                    holder=str(data["id"]),
+                    field=key,
+                    label_column=label,
+                )
+    if not rows:
+        form.line({"unit": form.t.empty}, grey=True)
+    blank = form.row
+    form.blank_lines(form.t.blank_lines)
+    for number, row in enumerate(range(blank, form.row), start=1):
+        for key in NEW_REQUISITION_FIELDS:
+            inputs.mark_text(
+                form.ws,
+                row,
+                form.index[key],
+                "",
+                kind=NEW_REQUISITION_KIND,
+                holder=f"line {number}",
+                field=key,
+                label_column=label,
+            )
+    form.totals(form.t.sheet.totals_label, first, form.row - 1, when=form.t.totals_if)
     form.notes()
 
 

@@ -13,6 +13,12 @@ Quartermaster's metadata (``MetaError``), a sheet missing, a label cell whose te
 moved, inserted or deleted: "layout changed"), a formula typed into an input cell, text or an
 empty cell where a number is, a number that is not whole, a negative number (but for a
 Cohesion Level, which goes below 0, 6.2).
+
+A text input (``InputCell.text`` not ``None``: a Supply Requisition Form's unit, figures,
+Needed by, note, Filled from or answer, 4.55) is read as text — a number typed in it as its
+digits, an empty cell as ``""`` — and changed when that text, spaces trimmed, differs from the
+exported one (``Edit.text``); only a formula is refused here. What the text means is for
+``ledger.commands.requisition_edits`` to check, cell by cell.
 """
 
 from __future__ import annotations
@@ -52,10 +58,12 @@ NEGATIVE_KINDS: Final = frozenset({"cohesion"})
 @dataclass(frozen=True, slots=True)
 class Edit:
     """One input cell whose figure the player changed: the cell as exported and ``new``, the
-    whole number now written in it."""
+    whole number now written in it; for a text input, ``text`` the text now written in it
+    (``new`` is then 0)."""
 
     cell: InputCell
     new: int
+    text: str | None = None
 
     @property
     def where(self) -> str:
@@ -145,6 +153,13 @@ def read_edits(data: bytes) -> tuple[SheetStamp, list[Edit]]:
                 )
             )
             continue
+        if cell.text is not None:
+            written = _text(cell, ws[cell.cell].value)
+            if isinstance(written, LedgerError):
+                errors.append(written)
+            elif written != " ".join(cell.text.split()):
+                edits.append(Edit(cell, 0, written))
+            continue
         found = _whole(cell, ws[cell.cell].value)
         if isinstance(found, LedgerError):
             errors.append(found)
@@ -187,6 +202,29 @@ def _check_size(data: bytes) -> None:
                 )
             ]
         )
+
+
+TEXT_INPUT_MAX: Final = 400
+"""The most characters of a text input read (a note or an answer written at the table)."""
+
+
+def _text(cell: InputCell, value: object) -> str | LedgerError:
+    """The text written in the text input ``cell``, spaces trimmed: a number as its digits
+    (``4``, ``4.5``), an empty cell as ``""``; a formula, or text over ``TEXT_INPUT_MAX``
+    characters, is refused."""
+    if isinstance(value, str) and value.startswith("="):
+        return LedgerError(cell.where, f"a formula ({value[:40]}) where text is; write the text")
+    if value is None:
+        return ""
+    if isinstance(value, float) and value == value and value.is_integer():
+        value = int(value)
+    text = value if isinstance(value, str) else f"{value}"
+    text = " ".join(text.split())
+    if len(text) > TEXT_INPUT_MAX:
+        return LedgerError(
+            cell.where, f"{len(text)} characters; write at most {TEXT_INPUT_MAX} here"
+        )
+    return text
 
 
 def _whole(cell: InputCell, value: object) -> int | LedgerError:

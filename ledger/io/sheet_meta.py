@@ -10,6 +10,11 @@ printout shows, and protects every visible sheet without a password, so computed
 Raw and Actual points) are locked and the inputs are not. ``read_meta`` reads both back for
 ``ledger.io.sheet_import``.
 
+A record is a number input (``Inputs.mark``: a whole figure) or a text input
+(``Inputs.mark_text``: a name, a time or a note written on a Supply Requisition Form, 4.55;
+its ``text`` the text it held, ``value`` 0). The text column was added after the first
+exports, so a record without it is a number input.
+
 Each record also names a *label* cell (the counter's or dump's name on the same row) and the
 text it held: a workbook whose rows were moved, inserted or deleted no longer matches, and the
 import refuses it by ``Sheet!Cell`` instead of posting a figure against the wrong counter.
@@ -34,6 +39,10 @@ INPUT_FILL: Final = PatternFill("solid", fgColor="FFF9E5")
 _UNLOCKED: Final = Protection(locked=False)
 _STAMP_FIELDS: Final = ("version", "game", "side", "seat", "seq", "layout")
 _HEADER: Final = ("sheet", "cell", "kind", "holder", "field", "value", "label_cell", "label")
+_TEXT_HEADER: Final = ("input", "text")
+"""Columns after ``_HEADER``: ``"text"`` and the text held, for a text input only."""
+TEXT_INPUT: Final = "text"
+"""The ``input`` column of a text input's record."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +63,9 @@ class InputCell:
     """One cell a player may change: where (``sheet``, ``cell`` such as ``"C12"``), what it is
     (``kind``: ``"toe"``, ``"supplies"``, ``"cp"``, ``"cohesion"``, ``"dump"``, ...; ``holder``:
     the unit, dump or requisition id; ``field``: the weapon system id or commodity), the whole
-    number it held when exported, and the label cell of its row with the text it held."""
+    number it held when exported, and the label cell of its row with the text it held.
+    ``text``: for a text input (``Inputs.mark_text``) the text it held (``value`` is then 0);
+    ``None`` for a number input."""
 
     sheet: str
     cell: str
@@ -64,6 +75,7 @@ class InputCell:
     value: int
     label_cell: str
     label: str
+    text: str | None = None
 
     @property
     def where(self) -> str:
@@ -110,6 +122,40 @@ class Inputs:
             )
         )
 
+    def mark_text(
+        self,
+        ws: Worksheet,
+        row: int,
+        column: int,
+        text: str,
+        *,
+        kind: str,
+        holder: str,
+        field: str,
+        label_column: int,
+    ) -> None:
+        """Make the cell at (``row``, ``column``) of ``ws``, already drawn and holding ``text``
+        (``""``: an empty box), a text input: unlocked, pale yellow, recorded with ``text`` and
+        its label cell (``label_column`` of the same row). The import reads what is written
+        there as text (a number typed in it too)."""
+        cell = ws.cell(row=row, column=column)
+        cell.protection = _UNLOCKED
+        cell.fill = INPUT_FILL
+        label = ws.cell(row=row, column=label_column).value
+        self.cells.append(
+            InputCell(
+                ws.title,
+                f"{get_column_letter(column)}{row}",
+                kind,
+                holder,
+                field,
+                0,
+                f"{get_column_letter(label_column)}{row}",
+                "" if label is None else str(label),
+                text,
+            )
+        )
+
     def finish(self, wb: Workbook, stamp: SheetStamp) -> None:
         """Write the stamp and records on the very hidden ``META_SHEET`` and protect every
         other sheet without a password (computed cells locked, inputs not)."""
@@ -122,7 +168,7 @@ class Inputs:
                 "n" if isinstance(value, int) else "s"
             )
         first = len(_STAMP_FIELDS) + 2
-        for column, name in enumerate(_HEADER, start=1):
+        for column, name in enumerate(_HEADER + _TEXT_HEADER, start=1):
             meta.cell(row=first, column=column, value=name)
         for row, c in enumerate(self.cells, start=first + 1):
             for column, value in enumerate(
@@ -132,6 +178,9 @@ class Inputs:
                 written = meta.cell(row=row, column=column, value=value)
                 if not isinstance(value, int):
                     written.data_type = "s"
+            if c.text is not None:
+                meta.cell(row=row, column=len(_HEADER) + 1, value=TEXT_INPUT).data_type = "s"
+                meta.cell(row=row, column=len(_HEADER) + 2, value=c.text).data_type = "s"
         for ws in wb.worksheets:
             if ws.title != META_SHEET:
                 ws.protection.sheet = True
@@ -172,6 +221,8 @@ def read_meta(wb: Workbook) -> tuple[SheetStamp, list[InputCell]]:
         if row[0] is None:
             continue
         sheet, cell, kind, holder, field_, value, label_cell, label = row[: len(_HEADER)]
+        extra = (*row[len(_HEADER) :], None, None)
+        text = None if extra[0] != TEXT_INPUT else "" if extra[1] is None else str(extra[1])
         cells.append(
             InputCell(
                 str(sheet),
@@ -182,6 +233,7 @@ def read_meta(wb: Workbook) -> tuple[SheetStamp, list[InputCell]]:
                 int(str(value)),
                 str(label_cell),
                 "" if label is None else str(label),
+                text,
             )
         )
     return found, cells

@@ -7,7 +7,7 @@ event, not recomputed). ``kind`` tags the event in the journal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
@@ -18,6 +18,8 @@ from ledger.model.phases import FirstPlayerDeclared as FirstPlayerDeclared
 from ledger.model.phases import PhaseAdvanced as PhaseAdvanced
 from ledger.model.plots import PlotCommitted, PlotsRevealed
 from ledger.model.quantities import Supplies
+from ledger.model.requisition_events import RequisitionClosed as RequisitionClosed
+from ledger.model.requisition_events import RequisitionFiled as RequisitionFiled
 from ledger.model.scenario import Setup
 from ledger.model.setup_step import CounterPlaced, SetupFinished
 from ledger.model.source import Source
@@ -202,35 +204,6 @@ class SuppliesArrived:
     cause: str
     case: str
     kind: Literal["supplies_arrived"] = "supplies_arrived"
-
-
-@dataclass(frozen=True, slots=True)
-class RequisitionFiled:
-    """A Field Commander asks for ``wanted`` supply points for unit ``unit_id`` on a Supply
-    Requisition (4.55); ``requisition_id`` is the ledger's number for it (``"CR1"``, ``"AR1"``; ``"R1"`` in journals before 4.55 numbering per side)."""
-
-    source: Source
-    requisition_id: str
-    unit_id: str
-    wanted: Supplies
-    note: str = ""
-    kind: Literal["requisition_filed"] = "requisition_filed"
-
-
-@dataclass(frozen=True, slots=True)
-class RequisitionClosed:
-    """The Logistics Commander closes requisition ``requisition_id``: ``fulfilled`` (the
-    transfer comes before it as its own event) or ``rejected``, with ``reason``. ``origin``
-    is the holder it was filled from and ``delivered`` the supply points sent (4.55; empty
-    for a rejection and in journals written before they were kept)."""
-
-    source: Source
-    requisition_id: str
-    outcome: Literal["fulfilled", "rejected"]
-    reason: str = ""
-    origin: str = ""
-    delivered: Supplies = field(default_factory=Supplies)
-    kind: Literal["requisition_closed"] = "requisition_closed"
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,8 @@ class Requisition:
     ``filed_at`` by seat ``filed_by`` (the Field Commander's seat that asked; empty at a table
     without seats); ``status`` open until the Logistics Commander fulfils or rejects it
     (``reason`` says why); once fulfilled, ``filled_from`` the holder it was filled from,
-    ``delivered`` what was sent and ``closed_at`` when (4.55)."""
+    ``delivered`` what was sent and ``closed_at`` when (4.55). ``needed_by``: the Game-Turn and
+    Operations Stage by which the Field Commander needs the supplies (4.55; ``None``: not said)."""
 
     id: str
     unit_id: str
@@ -120,3 +121,4 @@ class Requisition:
     filled_from: str = ""
     delivered: Supplies = field(default_factory=Supplies)
     closed_at: GameTime | None = None
+    needed_by: GameTime | None = None
