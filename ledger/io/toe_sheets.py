@@ -275,27 +275,35 @@ def _write_info(
     glance = [(f"Actual {c.header.removeprefix('Raw ')}", key) for key, c in _actual_cols(sheet)]
     label_font = Font(sheet.t.sheet.font, 9, bold=True)
     value_font = Font(sheet.t.sheet.font, 9)
+    room = sum(c.width for c in sheet.columns[1 : 1 + sheet.t.info_width])
     for offset, (label, value) in enumerate(info):
         row = 2 + offset
-        sheet.ws.cell(row=row, column=1, value=label).font = label_font
+        top = sheet.ws.cell(row=row, column=1, value=label)
+        top.font, top.alignment = label_font, Alignment(vertical="top")
         write_text(sheet.ws, row, 2, str(value))
-        sheet.ws.cell(row=row, column=2).font = value_font
+        cell = sheet.ws.cell(row=row, column=2)
+        cell.font, cell.alignment = value_font, Alignment(vertical="top", wrap_text=True)
+        lines = wrapped_line_count(str(value), room, 9)
+        if lines > 1:  # "GT 1 OpStage 1 (September III 1940)" takes two lines, not clipped
+            sheet.ws.row_dimensions[row].height = lines * LINE_HEIGHT * 9
         sheet.merge(row, 2, sheet.t.info_width)
     at = sheet.index["system"]
     for offset, (label, value) in enumerate(figures):
         row = 2 + offset
-        sheet.ws.cell(row=row, column=at, value=label).font = label_font
+        top = sheet.ws.cell(row=row, column=at, value=label)
+        top.font, top.alignment = label_font, Alignment(vertical="top")
         sheet.merge(row, at, 4)
         cell = sheet.ws.cell(row=row, column=at + 4, value="–" if value is None else value)
-        cell.font, cell.alignment = value_font, Alignment(horizontal="left")
+        cell.font, cell.alignment = value_font, Alignment(horizontal="left", vertical="top")
         sheet.merge(row, at + 4, 2)
     at = sheet.index["cpa"]
     for offset, (label, key) in enumerate(glance):
         row = 2 + offset
-        sheet.ws.cell(row=row, column=at, value=label).font = label_font
+        top = sheet.ws.cell(row=row, column=at, value=label)
+        top.font, top.alignment = label_font, Alignment(vertical="top")
         sheet.merge(row, at, 4)
         cell = sheet.ws.cell(row=row, column=at + 4, value=f"={sheet.letter(key)}{actual_row}")
-        cell.font, cell.alignment = value_font, Alignment(horizontal="left")
+        cell.font, cell.alignment = value_font, Alignment(horizontal="left", vertical="top")
 
 
 def _actual_cols(sheet: _Sheet) -> list[tuple[str, Any]]:
@@ -353,7 +361,9 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
     toe = f"{sheet.letter('toe_points')}{row}"
     for index, col in enumerate(sheet.columns, start=1):
         rating = col.key.partition("_")[2]
-        value: Any = None if col.key.startswith("actual_") else line[col.key]
+        value: Any = line[col.key] if not col.key.startswith("actual_") else None
+        if col.key.startswith("actual_") and line[f"raw_{rating}"] is not None:
+            value = 0  # no rating, no points: as its Raw column shows (11.33)
         if col.key == "system" and detached and line["unit_id"] in sheet.where:
             value = f"{value}: see {sheet.where[line['unit_id']]}"
         indent = int(line["depth"]) if col.key == "name" else 0

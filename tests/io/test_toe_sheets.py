@@ -24,6 +24,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.cli import main
@@ -182,6 +183,10 @@ def test_45th_artillery_lines_and_cirene_totals(graziani: GameState) -> None:
     # Raw = TOE x rating, live on the line's TOE cell (column E, 11.31)
     assert [re.sub(r"\d+\*", "*", str(r["Raw Barrage"])) for r in art] == ["=E*6", "=E*8", "0"]
     assert [re.sub(r"\d+\*", "*", str(r["Raw AA"])) for r in art] == ["0", "0", "=E*1"]
+    # each line's Actual is its own Raw ÷ 10 rounded (11.32); no rating, no points (11.33)
+    raw = get_column_letter(headers.index("Raw Barrage") + 1)
+    rows = [_header_row(ws) + 2 + start + i for i in range(2)]
+    assert [r["Actual Barrage"] for r in art] == [*(f"=ROUND({raw}{n}/10,0)" for n in rows), 0]
     assert (art[0]["Counter"], art[0]["CPA"], art[0]["Basic Morale"]) == ("45", 15, -1)
     assert art[1]["Counter"] is None and art[1]["CPA"] is None
     assert art[2]["Off. Close Aslt"] == "(1)"  # as printed (11.1)
@@ -191,6 +196,10 @@ def test_45th_artillery_lines_and_cirene_totals(graziani: GameState) -> None:
     assert re.fullmatch(r"=SUM\(.+\)", totals["actual"]["Raw AA"])  # 11.37: not divided
     assert totals["actual"]["Ammo"] is None
     info = _info(ws)
+    time = next(r for r in range(2, 8) if ws.cell(row=r, column=1).value == "Game time")
+    assert info["Game time"] == "GT 1 OpStage 1 (September III 1940)"
+    assert ws.cell(row=time, column=2).alignment.wrap_text  # on two lines, not clipped
+    assert (ws.row_dimensions[time].height or 0) >= 2 * 9
     assert info["Formation CPA (6.15)"] == 8
     assert info["Stacking Points (9.12)"] == 5
     assert str(info["Actual Barrage"]).startswith("=")
