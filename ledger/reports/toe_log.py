@@ -27,7 +27,7 @@ from ledger.model.state import GameState
 from ledger.model.strength import SUMMED_RATINGS, raw_points
 from ledger.model.units import RATINGS, Side, Unit
 from ledger.reports.formations import supply_notes
-from ledger.reports.player_text import printable_note
+from ledger.reports.player_text import printable_note, with_names
 from ledger.rules.organization import (
     FormationNode,
     current_parent,
@@ -160,22 +160,6 @@ def parent_formations(state: GameState, side: Side) -> list[str]:
 
 
 _DIGITS: Final = re.compile(r"(\d+)")
-_ID: Final = re.compile(r"\b[a-z]+\.[a-z0-9_.]*[a-z0-9_]")
-
-
-def _named(state: GameState, text: str) -> str:
-    """``text`` with each unit, weapon system or truck group id in it replaced by its name
-    (an id the ledger does not hold by its last part: ``5th new zealand bde hq``)."""
-
-    def name(found: re.Match[str]) -> str:
-        key = found.group(0)
-        if key in state.units or key in state.trucks:
-            return state.holder_name(key)
-        if key in state.systems:
-            return state.systems[key].name
-        return key.rsplit(".", 1)[-1].replace("_", " ") if "_" in key else key  # not in play
-
-    return _ID.sub(name, text)
 
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
@@ -215,7 +199,9 @@ def toe_log(state: GameState, hq_id: str) -> ToeLog:
     for node in _attached_nodes(tree):
         notes.append(_attachment_note(state, node.unit))
     notes += _detached_notes(state, tree) + _limit_notes(state, tree)
-    notes += [f"{u.counter} ({u.name}): {_named(state, u.notes)}" for u in tree.walk() if u.notes]
+    notes += [
+        f"{u.counter} ({u.name}): {with_names(state, u.notes)}" for u in tree.walk() if u.notes
+    ]
     notes += supply_notes(state, list(tree.walk()))
     trucks = _truck_rows(state, list(tree.walk()))
     if trucks and current_parent(tree.unit) is not None:
@@ -441,7 +427,7 @@ def _top_parent(state: GameState, unit: Unit) -> Unit:
 def _name_of(state: GameState, unit_id: str | None) -> str:
     if unit_id is None:
         return ""
-    return state.units[unit_id].name if unit_id in state.units else unit_id
+    return state.units[unit_id].name if unit_id in state.units else with_names(state, unit_id)
 
 
 def _attachment_note(state: GameState, unit: Unit) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ledger.reports.player_text import printable_note
+from ledger.model.state import GameState
+from ledger.reports.player_text import id_words, printable_note, with_names
 
 
 @pytest.mark.parametrize(
@@ -26,3 +27,14 @@ from ledger.reports.player_text import printable_note
 )
 def test_gap_codes_are_not_printed(note: str, printed: str) -> None:
     assert printable_note(note) == printed
+
+
+def test_ids_in_a_note_become_names(mini_state: GameState) -> None:
+    """A unit id names the counter; an id the ledger does not hold reads as words, never as
+    ``cw.2_nz_div.5th_new_zealand_bde_hq`` or a lower-case ``5th new zealand bde hq``."""
+    unit = next(iter(mini_state.units.values()))
+    text = f"attached to {unit.id}; assigned to cw.2_nz_div.5th_new_zealand_bde_hq"
+    assert with_names(mini_state, text) == (
+        f"attached to {mini_state.holder_name(unit.id)}; assigned to 5th New Zealand Bde HQ"
+    )
+    assert id_words("it.x.27th_mg_bn") == "27th MG Bn"
