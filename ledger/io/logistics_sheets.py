@@ -48,6 +48,7 @@ from ledger.reports.logistics_log import (
     supply_net,
     truck_lines,
 )
+from ledger.reports.supply_use import fight_basis
 
 # --- the four forms --------------------------------------------------------------------------
 
@@ -115,7 +116,7 @@ def _draw_supply_net(form: Form, state: GameState, side: Side, inputs: Inputs) -
     if not net.formations:
         form.line({"label": form.t.empty})
     form.totals(texts["formations_total"], first, form.row - 1)
-    form.text_line(texts["not_forecast"], italic=True)
+    form.text_line(texts["not_forecast"].format(fight=fight_basis(state)), italic=True)
     form.row += 1
     form.band(f"{texts['coming_heading']} ({texts['coming_case']})")
     first = form.row
@@ -238,7 +239,8 @@ def supply_net_workbook(
 ) -> bytes:
     """The General Supply Net Sheet (4.55) of ``side`` now (``ledger.reports.logistics_log.supply_net``):
     supply in dumps, with units and on trucks with a live total, then per Parent Formation what
-    its units hold and use (51.11, 52.41, 52.42)."""
+    its units hold and use (51.11, 52.41, 52.42), with the Fuel for a full CPA and the
+    Ammunition for one fight (``ledger.reports.supply_use``: upper bounds, 49.13, 50.2)."""
     return _workbook(["supply-net"], state, side, game_name, "supply-net", seq, seat)
 
 

@@ -14,6 +14,7 @@ follow a rule are worked here, each with its case.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import floor
@@ -36,6 +37,7 @@ from ledger.model.trucks import TRUCK_TYPES, filled_share, group_capacity, truck
 from ledger.model.units import Side, Unit
 from ledger.reports.campaign import arrivals
 from ledger.reports.player_text import printable_note
+from ledger.reports.supply_use import expected_use
 from ledger.reports.tables import requisitions, supply_totals
 from ledger.reports.toe_log import natural_key, parent_formations
 from ledger.rules.consumption import truck_water, unit_stores, unit_water
@@ -234,7 +236,8 @@ class SupplyNet:
     with units and on trucks, in play (``reports.supply_totals``; keys ``held_in``, ``label``,
     ``ammo`` … ``water``); ``total``: their sum, for checking the sheet's formula.
     ``formations``: one row per top-level Parent Formation in play, then one for the units with
-    none (``formation_row``); they add up to the ``units`` row of ``held``. ``unlimited``: the
+    none (``formation_row``, with the Fuel and Ammunition they may use, ``supply_use``); they
+    add up to the ``units`` row of ``held``. ``unlimited``: the
     names of the side's unlimited sources (60.44). ``coming``: what is scheduled to come in
     (``coming_in``)."""
 
@@ -286,9 +289,10 @@ def supply_net(state: GameState, side: Side) -> SupplyNet:
     for hq_id in tops:
         members = list(formation_tree(state, hq_id).walk())
         seen.update(u.id for u in members)
-        trucks = sum(g.truck_points for g in formation_truck_groups(state, hq_id))
+        groups = formation_truck_groups(state, hq_id)
+        trucks = sum(g.truck_points for g in groups)
         formations.append(
-            formation_row(state, state.units[hq_id].name, members, trucks, rulings)
+            formation_row(state, state.units[hq_id].name, members, trucks, rulings, groups)
             | {"location": state.units[hq_id].location}
         )
     alone = [u for u in state.units_in_play(side) if u.id not in seen]
@@ -312,11 +316,15 @@ def formation_row(
     members: list[Unit],
     first_line_trucks: int,
     rulings: ConsumptionRulings,
+    groups: Sequence[TruckGroup] = (),
 ) -> Row:
     """One line of the per-formation block: ``label``, ``location`` (""), ``counters``,
     supply points its ``members`` hold, ``stores_per_gt`` (51.11, 51.13), ``water_still``
     (an Operations Stage without moving, 52.41) and ``water_moving`` (every unit and its
-    ``first_line_trucks`` Truck Points moving, 52.42) in this OpStage's weather (29.35)."""
+    ``first_line_trucks`` Truck Points moving, 52.42) in this OpStage's weather (29.35), and
+    ``fuel_full_cpa`` and ``ammo_one_fight`` (``ledger.reports.supply_use.expected_use``: the
+    Fuel its units and first-line truck ``groups`` burn each expending its whole CPA, 49.13,
+    54.2; the Ammunition its units use each firing once with all its TOE, 50.14, 50.2)."""
     held = sum((u.supplies for u in members), Supplies())
     weather: Weather = next((w for w in get_args(Weather) if w == state.weather), "normal")
 
@@ -341,6 +349,7 @@ def formation_row(
         "stores_per_gt": sum(unit_stores(u, state.classes[u.class_id]) for u in members),
         "water_still": water(False),
         "water_moving": water(True),
+        **expected_use(state, members, groups, rulings),
     }
 
 

@@ -161,8 +161,21 @@ CONSUMPTION_RULINGS: Final[tuple[Ruling, ...]] = (
         options=("as-battalion", "per-stacking-point"),
         default="as-battalion",
     ),
+    Ruling(
+        id="50.2-supply-net-fight",
+        case="50.14, 50.2, 4.55",
+        question=(
+            "The General Supply Net Sheet shows the Ammunition a formation uses if each unit "
+            "fires once with all its TOE Strength Points; chart 50.2 prices a point by the "
+            "fire (barrage 4, anti-armor 3, close assault 2 or 1). 'largest': each point at "
+            "the dearest fire it can deliver (a Barrage rating, else an Anti-Armor rating, "
+            "else its Close Assault). 'close-assault': each point at its Close Assault rate."
+        ),
+        options=("largest", "close-assault"),
+        default="largest",
+    ),
 )
-"""Consumption of fuel, stores and water (49.12-49.3, 51.12-51.16, 52.41)."""
+"""Consumption of fuel, stores, water and ammunition (49.12-49.3, 50.2, 51.12-51.16, 52.41)."""
 
 HOLDING_LIMIT_RULINGS: Final[tuple[Ruling, ...]] = (
     Ruling(
