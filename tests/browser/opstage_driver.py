@@ -110,8 +110,10 @@ def keep_role(page: Page, role: Role) -> None:
 
 def choose_option(combo: Locator, option: str, *, exact: bool = False) -> None:
     """Choose in the select box ``combo`` the first option showing ``option`` (all of it when
-    ``exact``), typing it first: long lists render only the options in view. Tried three
-    times: a live rerun (another seat wrote) may redraw the box under the typing."""
+    ``exact``), typing it first: long lists render only the options in view. Tried five
+    times: a live rerun (another seat wrote, or a box above changed this box's key) may redraw
+    the box under the typing. Each try starts from an idle page and waits for the filtered
+    option to show before clicking it; the failure names what the list offered."""
     page = combo.page
     options = page.get_by_role("option")
     chosen = (
@@ -119,21 +121,25 @@ def choose_option(combo: Locator, option: str, *, exact: bool = False) -> None:
         if exact
         else options.filter(has_text=option)
     )
-    for _ in range(3):
-        # An open list hides the rest of the page from role queries (aria-hidden): hold on to
-        # the box by its id, not by the form around it.
-        box = page.locator(f'[id="{combo.get_attribute("id")}"]')
+    offered: list[str] = []
+    for attempt in range(5):
+        settle(page)
         try:
+            # An open list hides the rest of the page from role queries (aria-hidden): hold on
+            # to the box by its id, not by the form around it.
+            box = page.locator(f'[id="{combo.get_attribute("id", timeout=15_000)}"]')
             box.click(timeout=15_000)
-            box.press_sequentially(option[:24], timeout=15_000)
+            box.press_sequentially(option[:24], delay=20, timeout=15_000)
+            chosen.first.wait_for(state="visible", timeout=15_000)
             chosen.first.click(timeout=15_000)
             settle(page)
             if option in box.input_value(timeout=15_000):
                 return
         except PlaywrightTimeoutError:
+            offered = [text.strip() for text in options.all_inner_texts()]
             page.keyboard.press("Escape")
-            settle(page)
-    raise AssertionError(f"could not choose {option!r} in {combo}")
+            page.wait_for_timeout(500 * (attempt + 1))
+    raise AssertionError(f"could not choose {option!r} in {combo}; the list offered {offered}")
 
 
 def pick(scope: Locator, label: str, option: str, *, exact: bool = False) -> None:
@@ -147,16 +153,19 @@ def pick(scope: Locator, label: str, option: str, *, exact: bool = False) -> Non
 
 
 def add_option(scope: Locator, label: str, option: str) -> None:
-    """Add the first option showing ``option`` to the multiselect ``label``; tried three
+    """Add the first option showing ``option`` to the multiselect ``label``; tried five
     times, as ``choose_option``."""
     page = scope.page
-    for _ in range(3):
+    for _ in range(5):
+        settle(page)
         combo = _visible(scope.get_by_role("combobox", name=label, exact=True))
         box = page.locator(f'[id="{combo.get_attribute("id")}"]')
         try:
             box.click(timeout=15_000)
             box.press_sequentially(option[:24], timeout=15_000)
-            page.get_by_role("option").filter(has_text=option).first.click(timeout=15_000)
+            wanted = page.get_by_role("option").filter(has_text=option).first
+            wanted.wait_for(state="visible", timeout=15_000)
+            wanted.click(timeout=15_000)
             page.keyboard.press("Escape")  # a multiselect leaves its list open
             settle(page)
             return
