@@ -292,6 +292,8 @@ def test_templates_extend_the_shared_layout(graziani: GameState) -> None:
         assert template.sheet.columns == base.columns
         assert template.sheet.title.endswith("TOE Log Sheet (4.52)")
         assert [s.key for s in template.sections][-2:] == ["transport", "notes"]
+        # room to write in the units attached at the table (4.52; issue 19: 2 lines were few)
+        assert {s.key: s.blank_lines for s in template.sections}["augmentation"] >= 4
     line_keys = set(toe_log(graziani, CIRENE).sections["headquarters"][0])
     computed = {c.key for c in base.columns if c.key.startswith("actual_")}
     assert {c.key for c in base.columns} - computed <= line_keys
