@@ -3,6 +3,8 @@ uploads a workbook the page (or ``quartermaster export``) wrote and filled in at
 the page shows why it cannot be read, or the entries it would post (the same commands as
 ``quartermaster import``, ``ledger.commands.sheet_edits``), with a warning when the workbook
 predates later entries, and a Confirm button that posts them all through ``Game.execute``.
+A Supply Requisition Form's entries are listed as players say them (``requisition_words``:
+"file requisition CR3 for 1st Essex: …", "fulfil CR1 from Mersa Matruh").
 The page decides no rule: reading is ``ledger.io.sheet_import``, the checks the ledger's."""
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import streamlit as st
 from dashboard.context import Game
 from dashboard.text import error_lines, plain
 from ledger.commands.outcome import Outcome
+from ledger.commands.requisition_edits import requisition_words
 from ledger.commands.sheet_edits import edits_outcome, stamp_errors
 from ledger.io.sheet_import import Edit, SheetRefused, read_edits, stale_lines
 from ledger.io.sheet_meta import SheetStamp
@@ -35,8 +38,9 @@ def render_import(game: Game) -> None:
     st.subheader("Bring back an edited workbook")
     st.caption(
         "Upload a workbook exported here (TOE Log Sheets, Logistics sheets) after writing the "
-        "new figures in its pale input cells. Each changed figure is posted as the command a "
-        "player would type — all of them or none."
+        "new figures in its pale input cells — or, on the Supply Requisition Form, a new "
+        "requisition on a blank line, or the holder that fills an open one. Each change is "
+        "posted as the command a player would type — all of them or none."
     )
     generation = int(st.session_state.get(UPLOAD_KEY, 0))
     upload = st.file_uploader(
@@ -68,7 +72,7 @@ def render_import(game: Game) -> None:
     if not outcome.ok:
         _refused("Refused — nothing would be written", outcome.errors, game)
         return
-    shown = [game.readable(e) for e in outcome.events]
+    shown = [requisition_words(e, game.state) or game.readable(e) for e in outcome.events]
     count = f"{len(outcome.events)} journal entr{'y' if len(outcome.events) == 1 else 'ies'}"
     st.markdown(
         f"**Posting {count}:**\n"

@@ -116,7 +116,8 @@ def edits_outcome(
     refusal, each error's field the edit's ``Sheet!Cell``. ``source`` records them (its side
     the workbook's); each entry is recorded by a command role that keeps its kind (ruling
     ``seat-roles``): ``source.role`` when it does, else the first such role ``holds`` (the
-    seat's roles; ``None``: any)."""
+    seat's roles; ``None``: any). An entry the ledger makes for a requisition line (the
+    closing of a fulfilled requisition, 4.55) is recorded by the role of the entry it follows."""
     errors: list[LedgerError] = []
     events: list[Event] = []
     scratch = state

@@ -10,7 +10,9 @@
 Each takes ``(state, side, game_name, *, seq=0, seat="")`` and returns the .xlsx file's bytes,
 stamped (``ledger.io.sheet_meta.SheetStamp``: game, side, seat, journal sequence ``seq``, layout
 = its ``WORKBOOKS`` key) with each dump's contents marked as inputs (kind ``"dump"``, holder the
-dump, field the commodity) and every visible sheet protected without a password. ``WORKBOOKS``
+dump, field the commodity), the Supply Requisition Form's open requisitions' Filled from and
+Answer and its blank lines' boxes marked as text inputs (4.55, ``Inputs.mark_text``; read back by
+``ledger.commands.requisition_edits``), and every visible sheet protected without a password. ``WORKBOOKS``
 also holds the Rear Area Commander's and Air Marshal's sheets (``ledger.io.control_sheets``).
 Rows come from ``ledger.reports.logistics_log``; the sheets compute no rule. Totals are live formulas (=SUM, and
 =SUMIF for what open requisitions want). Print set-up, text escaping and number cells are those

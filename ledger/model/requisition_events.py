@@ -22,7 +22,7 @@ NEEDED_BY_TEXT_MAX: Final = 40
 """The longest "Needed by" text read (a time is ``"GT 123 OpStage 3"``)."""
 
 _NEEDED_BY: Final = re.compile(
-    r"^(?:GT\s*)?(\d{1,4})\s*(?:/|,|\s+|(?:\s*(?:OpStage|OS|Op\s*Stage)\s*))(\d{1,2})$",
+    r"^(?:GT\s*)?(\d{1,4})(?:\s*[/,]\s*|\s*(?:OpStage|Op\s+Stage|OS)\s*|\s+)(\d{1,2})$",
     re.IGNORECASE,
 )
 
