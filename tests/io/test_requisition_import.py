@@ -30,6 +30,7 @@ from ledger.model.clock import GameTime
 from ledger.model.events import GameStarted
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
+from ledger.model.seats import Seat, posting_errors
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.reports.logistics_log import requisition_lines
@@ -314,3 +315,37 @@ def test_cli_needed_by_on_the_sheet_then_import_dry_run_and_post(tmp_path: Path)
     said = _qm(tmp_path, "import", str(bad), ok=False)
     assert f"Requisitions!B{rows['blank']}: no unit called '9th Panzer' in this game" in said
     assert _qm(tmp_path, "history") == history  # nothing written
+
+
+def test_each_box_is_the_role_of_its_command(state: GameState) -> None:
+    """Ruling ``seat-roles`` (4.5): a Field Commander's seat files from the form; fulfilling is
+    the Logistics Commander's, so that seat may not post a Filled from."""
+    data = requisition_workbook(state, "commonwealth", "g")
+    rows = _rows(data)
+    fc = Seat("cw-fc", "commonwealth", ("field_commander",))
+    lc = Seat("cw-lc", "commonwealth", ("logistics_commander",))
+
+    def new_line(wb: Workbook) -> None:
+        _put(wb, rows["blank"], 2, "1st Buffs")
+        _put(wb, rows["blank"], 7, 6)
+
+    _, edits = read_edits(_edited(data, new_line))
+    filed = edits_outcome(state, edits, Source(state.clock, "commonwealth"), fc.holds)
+    assert filed.ok and posting_errors(fc, filed.events) == []
+    assert posting_errors(lc, filed.events)  # a Logistics Commander does not file (4.5)
+    _, edits = read_edits(_edited(data, lambda wb: _put(wb, rows["CR1"], 12, "Mersa Matruh")))
+    fulfil = edits_outcome(state, edits, Source(state.clock, "commonwealth"), lc.holds)
+    assert fulfil.ok and posting_errors(lc, fulfil.events) == []
+    assert [e.source.role for e in fulfil.events] == ["logistics_commander"] * 2
+    assert posting_errors(fc, fulfil.events)
+
+
+def test_a_requisition_closed_since_the_export_is_refused(state: GameState) -> None:
+    data = requisition_workbook(state, "commonwealth", "g")
+    row = _rows(data)["CR1"]
+    source = Source(state.clock, "commonwealth", "logistics_commander")
+    state = _do(state, logistics.reject_requisition(state, "CR1", "nothing to send", source))
+    outcome = _outcome(state, _edited(data, lambda wb: _put(wb, row, 12, "Mersa Matruh")))
+    assert [str(e) for e in outcome.errors] == [
+        f"Requisitions!L{row}: CR1 is already rejected (4.55)"
+    ]
