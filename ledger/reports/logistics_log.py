@@ -297,7 +297,15 @@ def supply_net(state: GameState, side: Side) -> SupplyNet:
         )
     alone = [u for u in state.units_in_play(side) if u.id not in seen]
     if alone:
-        formations.append(formation_row(state, "Units with no Parent Formation", alone, 0, rulings))
+        ids = {u.id for u in alone}
+        groups = [
+            g
+            for g in state.trucks.values()
+            if g.attached_to in ids and g.in_play(state.clock) and g.truck_points
+        ]
+        trucks = sum(g.truck_points for g in groups)
+        label = "Units with no Parent Formation"
+        formations.append(formation_row(state, label, alone, trucks, rulings, groups))
     return SupplyNet(
         held=held,
         total=Supplies(*(total[c] for c in COMMODITIES)),

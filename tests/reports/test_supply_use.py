@@ -14,6 +14,7 @@ at E1829 and its three battalions:
   ``largest``: the howitzers barrage, 4 x 3 = 12; each battalion close-assaults as
   Infantry-class, 1 x 6 = 6, 18 for three: 30. ``close-assault``: the howitzers at the
   Gun-class close-assault rate, 2 x 3 = 6, + 18 = 24.
+- The units with no Parent Formation are one line, with the first-line trucks attached to them.
 """
 
 from __future__ import annotations
@@ -96,6 +97,26 @@ def test_the_side_is_the_sum_of_its_formations(graziani: GameState) -> None:
     assert sum(r["counters"] for r in rows) == len(graziani.units_in_play("commonwealth"))
     units = {r["label"]: (r["fuel_full_cpa"], r["ammo_one_fight"]) for r in rows}
     assert units["Matruh Garrison HQ"][0] == 0  # foot soldiers and fixed guns burn no fuel
+
+
+def test_trucks_of_units_with_no_parent_formation_count_on_their_line(graziani: GameState) -> None:
+    """4 of the 10 medium Truck Points at C4131 attached to the 2nd Scots Guards, a battalion
+    with no Parent Formation: 6 groups of five CP x 4 = 24 more Fuel (54.2), and 4 more Water
+    when they move (52.42)."""
+    label = "Units with no Parent Formation"
+    before = _row(graziani, label)
+    state = at_phase(graziani, "organization")
+    source = Source(state.clock, "commonwealth", "field_commander")
+    outcome = attach_trucks(
+        state, "cw_c4131", "cw.unassigned_inf.2nd_scots_guards", (0, 4, 0), source
+    )
+    assert outcome.ok, outcome.errors
+    for event in outcome.events:
+        state = apply(state, event)
+    after = _row(state, label)
+    assert after["fuel_full_cpa"] - before["fuel_full_cpa"] == 24
+    assert after["water_moving"] - before["water_moving"] == 4
+    assert after["water_still"] == before["water_still"]
 
 
 def _sheet_rows(data: bytes) -> tuple[list[str], list[list[Any]]]:
