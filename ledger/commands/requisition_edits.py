@@ -46,6 +46,10 @@ REQUISITION_KINDS: Final = frozenset({REQUISITION_KIND, NEW_REQUISITION_KIND})
 """The input kinds read as a whole line (one requisition command per line)."""
 
 _WHOLE: Final = re.compile(r"^\d{1,9}$")
+NOTHING_WANTED: Final = (
+    "a requisition asks for something: write the supply points wanted under Ammunition, Fuel, "
+    "Stores or Water"
+)
 
 
 class TextEdit(Protocol):
@@ -176,6 +180,8 @@ def _placed(outcome: Outcome, boxes: dict[str, tuple[str, str]], where: str) -> 
     for error in outcome.errors:
         key = error.field.removeprefix("--").replace(" ", "_").replace("ammunition", "ammo")
         at = boxes[key][1] if key in boxes else where
+        if key == "amounts":  # the command line's words for it: "give --ammo, --fuel, ..."
+            error = replace(error, message=NOTHING_WANTED, case="4.55")
         placed.append(replace(error, field=at))
     return refuse(*placed)
 

@@ -349,3 +349,21 @@ def test_a_requisition_closed_since_the_export_is_refused(state: GameState) -> N
     assert [str(e) for e in outcome.errors] == [
         f"Requisitions!L{row}: CR1 is already rejected (4.55)"
     ]
+
+
+def test_a_unit_asking_for_nothing_or_too_much_fuel(state: GameState) -> None:
+    data = requisition_workbook(state, "commonwealth", "g")
+    new = _rows(data)["blank"]
+
+    def write(wb: Workbook) -> None:
+        _put(wb, new, 2, "1st Buffs")
+        _put(wb, new + 1, 2, "1st Buffs")
+        _put(wb, new + 1, 6, 500)  # more Fuel than an infantry battalion's tanks (49.14)
+
+    errors = [str(e) for e in _outcome(state, _edited(data, write)).errors]
+    assert errors[0] == (
+        f"Requisitions!B{new}: a requisition asks for something: write the supply points wanted "
+        "under Ammunition, Fuel, Stores or Water (4.55)"
+    )
+    assert errors[1].startswith(f"Requisitions!F{new + 1}: 1st Buffs holds 0 Fuel, its tanks take")
+    assert len(errors) == 2
