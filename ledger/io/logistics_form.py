@@ -158,7 +158,9 @@ class Form:
         wb.properties.description = f"{known}\n{text}" if known else text
 
     def _groups(self) -> None:
-        start = 1
+        """The group row: each group's heading over its columns, wrapped onto a second line
+        when it is wider than they are ("Capacity, one commodity alone" over four)."""
+        start, lines = 1, 1
         for index in range(2, self.width + 2):
             group = self.columns[start - 1].group
             if index <= self.width and self.columns[index - 1].group == group:
@@ -166,13 +168,15 @@ class Form:
             if group:
                 cell = self.ws.cell(row=self.row, column=start, value=group)
                 cell.font = self.font(bold=True)
-                cell.alignment = Alignment(horizontal="center", vertical="center")
+                cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
                 for col in range(start, index):
                     box = self.ws.cell(row=self.row, column=col)
                     box.fill, box.border = HEADER_FILL, CELL_BORDER
                 self.merge(self.row, start, index - start)
+                room = sum(c.width for c in self.columns[start - 1 : index - 1])
+                lines = max(lines, wrapped_line_count(group, room * 0.9, self.size))  # bold
             start = index
-        self.next_row(self.size * LINE_HEIGHT + 2)
+        self.next_row(lines * self.size * LINE_HEIGHT + 2)
 
     def line(self, data: Mapping[str, Any], *, grey: bool = False) -> None:
         """One boxed line of ``data`` (missing or ``None`` values are empty boxes)."""

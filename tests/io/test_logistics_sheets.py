@@ -186,6 +186,9 @@ def test_truck_capacity_worked_from_54_2(played: GameState) -> None:
     assert values[16] == pytest.approx(5 / 17)  # filled: 250 of 850 Fuel
     assert values[17:21] == [21, 600, 74, 494]  # free room, rounded down
     assert row[-5].number_format == "0%"
+    group = next(c for r in ws.iter_rows() for c in r if c.value == "Capacity, one commodity alone")
+    assert group.alignment.wrap_text  # wider than its four columns: two lines, not cut off
+    assert (ws.row_dimensions[group.row].height or 0) >= 2 * 9
 
 
 def test_attached_trucks_name_their_formation(graziani: GameState) -> None:
