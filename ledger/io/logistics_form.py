@@ -193,9 +193,10 @@ class Form:
             elif value is not None:
                 cell.value = display_number(value)
             cell.number_format, cell.font, cell.border = col.format, font, CELL_BORDER
-            cell.alignment = Alignment(
-                wrap_text=col.wrap, vertical="top", horizontal=self._align(col)
-            )
+            align = self._align(col)
+            if isinstance(value, str) and not col.wrap and len(value) > col.width:
+                align = None  # from the left, running on over the empty boxes to its right
+            cell.alignment = Alignment(wrap_text=col.wrap, vertical="top", horizontal=align)
         self.next_row(lines * LINE_HEIGHT * self.size + 2)
 
     @staticmethod
