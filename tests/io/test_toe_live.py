@@ -23,7 +23,7 @@ import openpyxl
 import pytest
 
 from ledger.io.scenario import load_scenario
-from ledger.io.sheet_meta import read_meta
+from ledger.io.sheet_meta import InputCell, read_meta
 from ledger.io.toe_sheets import toe_log_workbook
 from ledger.model.apply import start
 from ledger.model.events import GameStarted
@@ -74,13 +74,18 @@ def _row_of(ws: openpyxl.worksheet.worksheet.Worksheet, label: str) -> dict[str,
     raise AssertionError(f"no row {label!r}")
 
 
+def _nz_division(state: GameState) -> tuple[openpyxl.Workbook, InputCell]:
+    """The 2nd NZ Division's TOE Log Sheet and the input cell of 4 NZ Fld's TOE points."""
+    book = openpyxl.load_workbook(io.BytesIO(toe_log_workbook(state, "commonwealth", "g", NZ_DIV)))
+    _, cells = read_meta(book)
+    (toe,) = [c for c in cells if c.holder == NZ_FIELD and c.kind == "toe"]
+    return book, toe
+
+
 def test_a_new_toe_figure_recalculates_raw_and_actual(
     soffice: str, graziani: GameState, tmp_path: Path
 ) -> None:
-    data = toe_log_workbook(graziani, "commonwealth", "g", NZ_DIV)
-    book = openpyxl.load_workbook(io.BytesIO(data))
-    _, cells = read_meta(book)
-    (toe,) = [c for c in cells if c.holder == NZ_FIELD and c.kind == "toe"]
+    book, toe = _nz_division(graziani)
     assert (toe.field, toe.value, toe.label) == ("cw.3_7_inch_howitzer", 6, "4 NZ Fld")
     ws = book[toe.sheet]
     assert ws.protection.sheet and not ws[toe.cell].protection.locked  # written in, not over
@@ -98,10 +103,7 @@ def test_a_new_toe_figure_recalculates_raw_and_actual(
 def test_a_line_actual_rounds_half_up_and_the_formation_totals_raw_first(
     soffice: str, graziani: GameState, tmp_path: Path
 ) -> None:
-    data = toe_log_workbook(graziani, "commonwealth", "g", NZ_DIV)
-    book = openpyxl.load_workbook(io.BytesIO(data))
-    _, cells = read_meta(book)
-    (toe,) = [c for c in cells if c.holder == NZ_FIELD and c.kind == "toe"]
+    book, toe = _nz_division(graziani)
     book[toe.sheet][toe.cell] = 5
     values = _recalculated(soffice, book, tmp_path)[toe.sheet]
     line = _row_of(values, "4 NZ Fld")
