@@ -105,8 +105,9 @@ def toe_log_workbook(
     names = [tab_name(log.summary["formation"], tabs) for log in logs]
     where = {uid: tab for log, tab in zip(logs, names, strict=True) for uid in log.members}
     inputs, styles = Inputs(), StyleBook(wb)
+    templates = {v: load_toe_template(v) for v in {log.variant for log in logs}}  # read once
     for log, tab in zip(logs, names, strict=True):
-        template = load_toe_template(log.variant)
+        template = templates[log.variant]
         ws = wb.create_sheet(tab)
         cursor = _Sheet(ws, template, inputs, where, styles)
         _write_sheet(cursor, log, _info(state, side, game_name, log))
