@@ -7,8 +7,8 @@ ledger charges by (``ledger.rules.consumption``), never a second formula:
   trucks burn if each expends its whole CPA moving this Operations Stage: each unit's TOE at
   its own fuel rates over its CPA (49.13, ``unit_movement_fuel``, the unit's CPA as
   ``GameState.cpa`` gives it for movement), each truck group at its CPA for supplies, the
-  slowest type's (54.2, ``truck_movement_fuel``). CP spent in combat burn no fuel, so no unit
-  burns more in an Operations Stage.
+  slowest type's (54.2, ``truck_movement_fuel``). CP spent in combat burn no fuel, so only a
+  unit that exceeds its CPA (6.21, earning Disorganization Points) burns more.
 - **Ammunition for one fight** (``one_fight_ammunition``): the Ammunition Points the units use
   if each fires once with all its TOE Strength Points (50.14, chart 50.2, ``ammunition``): per
   point, at the rate of the fire ruling ``SUPPLY_NET_FIGHT_RULING`` names.
@@ -124,7 +124,8 @@ def full_cpa_fuel(
 ) -> int:
     """Fuel Points ``units`` and first-line truck ``groups`` burn if each expends its whole CPA
     moving this Operations Stage (``unit_full_cpa_fuel`` + ``trucks_full_cpa_fuel``): the most
-    a group of units can burn in one Operations Stage (CP of combat burn none, 49.13)."""
+    a group of units burns in one Operations Stage within its CPA (CP of combat burn none,
+    49.13; a unit that exceeds its CPA, 6.21, burns more)."""
     units_fuel = sum(unit_full_cpa_fuel(state, u, rulings) for u in units)
     return units_fuel + trucks_full_cpa_fuel(groups, rulings)
 

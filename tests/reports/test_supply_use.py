@@ -139,4 +139,4 @@ def test_the_exported_sheet_shows_both_columns_and_their_totals(with_trucks: Gam
     note = next(str(r[0]) for r in rows if str(r[0]).startswith("Stores and Water above"))
     assert "the two columns are upper bounds" in note
     assert "each point at the dearest fire it can deliver" in note
-    assert "(49.13, 54.2; CP of combat burn none)" in note
+    assert "(49.13, 54.2: CP of combat burn none; a unit that exceeds its CPA, 6.21" in note
