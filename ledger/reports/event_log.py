@@ -159,7 +159,8 @@ def _describe(event: Event, state: GameState | None = None) -> str:
         case = f", {event.case}" if event.case else ""
         return f"{event.supplies.describe()} arrive at {name(event.holder)} ({event.cause}{case})"
     if isinstance(event, RequisitionFiled):
-        return f"requisition {event.requisition_id}: {name(event.unit_id)} asks for {event.wanted.describe()} (4.55)"
+        by = f", needed by {event.needed_by.short}" if event.needed_by is not None else ""
+        return f"requisition {event.requisition_id}: {name(event.unit_id)} asks for {event.wanted.describe()}{by} (4.55)"
     if isinstance(event, RequisitionClosed):
         why = f": {event.reason}" if event.reason else ""
         return f"requisition {event.requisition_id} {event.outcome}{why}"

@@ -327,7 +327,8 @@ def requisitions(
 ) -> list[Row]:
     """Supply Requisitions (4.55), oldest first: id, unit, side, what is wanted (supply
     points per commodity), when filed and by which seat (empty at a table without seats),
-    status (open/fulfilled/rejected), note and reason."""
+    needed by (``"GT 3 OpStage 2"``, empty when not said), status (open/fulfilled/rejected),
+    note and reason."""
     rows: list[Row] = []
     for req in state.requisitions.values():
         unit = state.units[req.unit_id]
@@ -343,6 +344,7 @@ def requisitions(
                 **{c: req.wanted.get(c) for c in COMMODITIES},
                 "filed": req.filed_at.short,
                 "filed_by": req.filed_by,
+                "needed_by": req.needed_by.short if req.needed_by is not None else "",
                 "status": req.status,
                 "note": req.note,
                 "reason": req.reason,

@@ -301,10 +301,11 @@ def test_cli_needed_by_on_the_sheet_then_import_dry_run_and_post(tmp_path: Path)
     assert "nothing written" in said
     _qm(tmp_path, "import", str(edited))
     listed = json.loads(_qm(tmp_path, "requisitions", "--json"))
-    assert [(r["id"], r["status"], r["unit"]) for r in listed] == [
-        ("CR1", "fulfilled", "1st Essex"),
-        ("CR2", "open", "1st Essex"),
+    assert [(r["id"], r["status"], r["unit"], r["needed_by"]) for r in listed] == [
+        ("CR1", "fulfilled", "1st Essex", "GT 3 OpStage 2"),
+        ("CR2", "open", "1st Essex", "GT 2 OpStage 1"),
     ]
+    assert "needed by GT 3 OpStage 2 (4.55)" in _qm(tmp_path, "history")  # the journal says it
     dumps = json.loads(_qm(tmp_path, "dumps", "--side", "commonwealth", "--json"))
     assert next(d["ammo"] for d in dumps if d["name"] == "Mersa Matruh") == 1000 - 40
 
