@@ -71,7 +71,7 @@ def test_vehicle_repair_lists_the_units_awaiting_repair_after_a_breakdown_check(
         "Awaiting repair",
         "BP this OpStage",
         "Checked at (BP)",
-        "Repaired",
+        "Repaired this Game-Turn",
     ]
     crusader, mark_vi = rows[head + 2], rows[head + 3]
     assert crusader[0] == "3rd Royal Tank Regt"

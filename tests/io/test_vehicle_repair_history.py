@@ -134,7 +134,7 @@ def test_the_exported_sheet_shows_the_repair(repaired: GameState) -> None:
         "Awaiting repair",
         "BP this OpStage",
         "Checked at (BP)",
-        "Repaired",
+        "Repaired this Game-Turn",
         "When repaired",
         "Notes (destroyed, abandoned, recovered)",
     ]
