@@ -20,14 +20,13 @@ from dataclasses import replace
 from typing import Any, Final
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import Cell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.merge import MergedCellRange
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.io.sheet_meta import Inputs, SheetStamp
-from ledger.io.toe_print import add_cases, tab_name, write_in_height
+from ledger.io.toe_cursor import GREY, ToeCursor
+from ledger.io.toe_print import add_cases, tab_name
 from ledger.io.toe_print import input_kind as toe_input_kind
 from ledger.io.toe_template import (
     FontSpec,
@@ -54,7 +53,6 @@ from ledger.reports.toe_log import (
     toe_log,
 )
 
-_GREY: Final = "595959"
 _HEAD_ALIGN: Final = ("center", "center", True, 0)
 _UPRIGHT: Final = 6
 """Columns narrower than this (characters) print their heading turned 90°, so that 9-point
@@ -109,7 +107,7 @@ def toe_log_workbook(
     for log, tab in zip(logs, names, strict=True):
         template = templates[log.variant]
         ws = wb.create_sheet(tab)
-        cursor = _Sheet(ws, template, inputs, where, styles)
+        cursor = ToeCursor(ws, template, inputs, where, styles)
         _write_sheet(cursor, log, _info(state, side, game_name, log))
         apply_print_setup(
             ws,
@@ -151,76 +149,7 @@ def _info(
 # --- drawing one sheet -------------------------------------------------------------------------
 
 
-class _Sheet:
-    """A cursor over one worksheet of a TOE template, styling cells by name (``StyleBook``)."""
-
-    def __init__(
-        self,
-        ws: Worksheet,
-        template: ToeTemplate,
-        inputs: Inputs,
-        where: Mapping[str, str],
-        styles: StyleBook,
-    ) -> None:
-        self.ws, self.t = ws, template
-        self.inputs, self.where, self.styles = inputs, where, styles
-        self.columns = template.sheet.columns
-        self.index = {c.key: i for i, c in enumerate(self.columns, start=1)}
-        self.width = len(self.columns)
-        self.row = 1
-        self.size = template.sheet.font_size
-        self.font: FontSpec = (template.sheet.font, self.size, False, False, None)
-        self.bold: FontSpec = (template.sheet.font, self.size, True, False, None)
-        self.grey: FontSpec = (template.sheet.font, self.size, False, True, _GREY)
-        self.write_in = write_in_height([c.width for c in self.columns], self.size)
-
-    def letter(self, key: str) -> str:
-        return get_column_letter(self.index[key])
-
-    def font_of(self, size: float, bold: bool = False, italic: bool = False) -> FontSpec:
-        return (self.t.sheet.font, size, bold, italic, None)
-
-    def style(self, row: int, column: int, font: FontSpec, **parts: Any) -> Cell:
-        """The cell at (``row``, ``column``) in the named style of ``font`` and ``parts``."""
-        cell = self.ws.cell(row=row, column=column)
-        assert isinstance(cell, Cell)  # merge() keeps cells as they are
-        self.styles.apply(cell, font, **parts)
-        return cell
-
-    def merge(self, row: int, first: int, span: int) -> None:
-        """Merge ``span`` cells of ``row`` from ``first``, keeping each cell's own style (the
-        borders were drawn per cell; openpyxl's ``merge_cells`` would restyle every one)."""
-        if span > 1:
-            coord = f"{get_column_letter(first)}{row}:{get_column_letter(first + span - 1)}{row}"
-            self.ws.merged_cells.add(MergedCellRange(self.ws, coord))
-
-    def band(self, text: str, fill: str = "section") -> None:
-        """A full-width heading row."""
-        self.style(self.row, 1, self.font_of(self.size + 1, bold=True), fill=fill)
-        write_text(self.ws, self.row, 1, text)
-        for col in range(2, self.width + 1):
-            self.style(self.row, col, self.font, fill=fill)
-        self.merge(self.row, 1, self.width)
-        self.row += 1
-
-    def text_line(self, text: str, *, italic: bool = False, ruled: bool = False) -> None:
-        """A full-width line of wrapped text (a note), its height fitted to the text."""
-        rule = "ruled" if ruled else ""
-        top = (None, "top", True, 0)
-        self.style(self.row, 1, self.font_of(self.size, italic=italic), border=rule, align=top)
-        write_text(self.ws, self.row, 1, text)
-        if ruled:
-            for col in range(2, self.width + 1):
-                self.style(self.row, col, self.font, border=rule)
-        self.merge(self.row, 1, self.width)
-        total = sum(c.width for c in self.columns)
-        lines = wrapped_line_count(text, total, self.size) if text else 1
-        least = self.write_in if ruled and not text else 2 * self.size
-        self.ws.row_dimensions[self.row].height = max(lines * LINE_HEIGHT * self.size, least)
-        self.row += 1
-
-
-def _write_sheet(sheet: _Sheet, log: ToeLog, info: Sequence[tuple[str, Any]]) -> None:
+def _write_sheet(sheet: ToeCursor, log: ToeLog, info: Sequence[tuple[str, Any]]) -> None:
     ws, template = sheet.ws, sheet.t
     title = ws.cell(row=1, column=1, value=template.sheet.title)
     title.font = Font(template.sheet.font, 14, bold=True)
@@ -261,7 +190,7 @@ def _title_rows(ws: Worksheet) -> str:
 
 
 def _write_info(
-    sheet: _Sheet, info: Sequence[tuple[str, Any]], log: ToeLog, actual_row: int
+    sheet: ToeCursor, info: Sequence[tuple[str, Any]], log: ToeLog, actual_row: int
 ) -> None:
     """Three blocks under the title: who and when; the formation's figures; its Actual points
     (formulas pointing at the Actual totals row, for reading at a glance, 11.36)."""
@@ -273,7 +202,10 @@ def _write_info(
         ("Assigned, detached (9.21)", summary["detached"]),
         ("Truck Points attached (8.96)", summary["truck_points"]),
     ]
-    glance = [(f"Actual {c.header.removeprefix('Raw ')}", key) for key, c in _actual_cols(sheet)]
+    glance = [
+        (f"Actual {c.header.removeprefix('Raw ')}", _actual_at(sheet, key))
+        for key, c in _actual_cols(sheet)
+    ]
     label_font = Font(sheet.t.sheet.font, 9, bold=True)
     value_font = Font(sheet.t.sheet.font, 9)
     room = sum(c.width for c in sheet.columns[1 : 1 + sheet.t.info_width])
@@ -307,12 +239,19 @@ def _write_info(
         cell.font, cell.alignment = value_font, Alignment(horizontal="left", vertical="top")
 
 
-def _actual_cols(sheet: _Sheet) -> list[tuple[str, Any]]:
+def _actual_cols(sheet: ToeCursor) -> list[tuple[str, Any]]:
     return [(c.key, c) for c in sheet.columns if c.key in sheet.t.actual]
 
 
-def _write_headers(sheet: _Sheet, row: int) -> None:
-    case_font: FontSpec = (sheet.t.sheet.font, sheet.size - 1, False, True, _GREY)
+def _actual_at(sheet: ToeCursor, raw_key: str) -> str:
+    """The column holding the formation's Actual of Raw column ``raw_key`` on the Actual row:
+    its lines' Actual column when the form has one, else the Raw column (AA, 11.37)."""
+    actual = f"actual_{raw_key.removeprefix('raw_')}"
+    return actual if actual in sheet.index else raw_key
+
+
+def _write_headers(sheet: ToeCursor, row: int) -> None:
+    case_font: FontSpec = (sheet.t.sheet.font, sheet.size - 1, False, True, GREY)
     for index, col in enumerate(sheet.columns, start=1):
         sheet.ws.column_dimensions[get_column_letter(index)].width = col.width
         head = sheet.style(row, index, sheet.bold, border="cell", fill="header", align=_HEAD_ALIGN)
@@ -330,7 +269,7 @@ def _write_headers(sheet: _Sheet, row: int) -> None:
 
 
 def _write_units(
-    sheet: _Sheet, section: Section, lines: Sequence[Mapping[str, Any]]
+    sheet: ToeCursor, section: Section, lines: Sequence[Mapping[str, Any]]
 ) -> list[tuple[int, int]]:
     """The section's heading and lines; returns the rows its lines take, for the totals."""
     sheet.band(f"{section.heading} ({section.case})")
@@ -349,7 +288,7 @@ def _write_units(
     return [(first, sheet.row - 1)]
 
 
-def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
+def _write_line(sheet: ToeCursor, line: Mapping[str, Any]) -> None:
     """One weapon-system line: its inputs marked (TOE points, and on a unit's first line CP
     expended and Cohesion when whole, supplies), its Raw points formulas of its TOE (11.31) and
     its Actual points of its Raw, the line fired alone (Raw ÷ 10 rounded half up, 11.32, 11.33;
@@ -402,8 +341,10 @@ def _write_line(sheet: _Sheet, line: Mapping[str, Any]) -> None:
     sheet.row += 1
 
 
-def _write_totals(sheet: _Sheet, ranges: Sequence[tuple[int, int]]) -> None:
-    """Two rows: Raw totals (SUM, also of supplies) and Actual totals (11.32, 11.34, 11.37)."""
+def _write_totals(sheet: ToeCursor, ranges: Sequence[tuple[int, int]]) -> None:
+    """Two rows: Raw totals (SUM, also of supplies) under the Raw columns, and the formation's
+    Actual points under the lines' Actual columns (its Raw total ÷ 10 rounded half up, 11.32,
+    11.34; AA not divided, under Raw AA, 11.37)."""
 
     def over(key: str) -> str:
         letter = sheet.letter(key)
@@ -413,19 +354,17 @@ def _write_totals(sheet: _Sheet, ranges: Sequence[tuple[int, int]]) -> None:
         write_text(sheet.ws, sheet.row, 1, f"{sheet.t.sheet.totals_label}: {label}")
         sheet.merge(sheet.row, 1, sheet.index["system"])
         for index, col in enumerate(sheet.columns, start=1):
-            cell = sheet.style(
-                sheet.row, index, sheet.bold, border="total", number_format=col.format
-            )
+            sheet.style(sheet.row, index, sheet.bold, border="total", number_format=col.format)
             if not actual and col.total == "sum":
-                cell.value = f"=SUM({over(col.key)})"
-            elif actual and col.key in sheet.t.actual:
-                divisor = sheet.t.actual[col.key]
-                total = f"SUM({over(col.key)})"
-                cell.value = f"={total}" if divisor == 1 else f"=ROUND({total}/{divisor},0)"
+                sheet.ws.cell(row=sheet.row, column=index, value=f"=SUM({over(col.key)})")
+        for key, divisor in sheet.t.actual.items() if actual else ():
+            total = f"SUM({over(key)})"  # the Raw points totalled, then divided once (11.34)
+            cell = sheet.ws.cell(row=sheet.row, column=sheet.index[_actual_at(sheet, key)])
+            cell.value = f"={total}" if divisor == 1 else f"=ROUND({total}/{divisor},0)"
         sheet.row += 1
 
 
-def _write_trucks(sheet: _Sheet, section: Section, trucks: Sequence[Mapping[str, Any]]) -> None:
+def _write_trucks(sheet: ToeCursor, section: Section, trucks: Sequence[Mapping[str, Any]]) -> None:
     sheet.band(f"{section.heading} ({section.case})")
     fields = sheet.t.transport
     header, upright = sheet.row, False
@@ -486,7 +425,7 @@ def _write_trucks(sheet: _Sheet, section: Section, trucks: Sequence[Mapping[str,
     sheet.row += 2
 
 
-def _write_notes(sheet: _Sheet, section: Section, notes: Sequence[str], prompt: bool) -> None:
+def _write_notes(sheet: ToeCursor, section: Section, notes: Sequence[str], prompt: bool) -> None:
     sheet.band(f"{section.heading} ({section.case})")
     if sheet.t.prompt and prompt:  # the Independent units sheet has no limits
         sheet.text_line(sheet.t.prompt, italic=True, ruled=True)

@@ -96,8 +96,9 @@ def test_a_new_toe_figure_recalculates_raw_and_actual(
     assert (line["Actual Barrage"], line["Actual Anti-Armor"]) == (2, 0)  # 11.32
     raw = _row_of(values, "Formation totals: Raw")
     actual = _row_of(values, "Formation totals: Actual")
-    assert (raw["Raw Barrage"], actual["Raw Barrage"]) == (21, 2)  # 11.31, 11.32
-    assert (raw["Raw Def. Close Aslt"], actual["Raw Def. Close Aslt"]) == (72, 7)
+    assert (raw["Raw Barrage"], actual["Actual Barrage"]) == (21, 2)  # 11.31, 11.32
+    assert (raw["Raw Def. Close Aslt"], actual["Actual Def. Close Aslt"]) == (72, 7)
+    assert actual["Raw Barrage"] is None  # the Actual total sits under the Actual column
 
 
 def test_a_line_actual_rounds_half_up_and_the_formation_totals_raw_first(
@@ -108,7 +109,7 @@ def test_a_line_actual_rounds_half_up_and_the_formation_totals_raw_first(
     values = _recalculated(soffice, book, tmp_path)[toe.sheet]
     line = _row_of(values, "4 NZ Fld")
     assert (line["Raw Barrage"], line["Actual Barrage"]) == (35, 4)  # 3.5 → 4 (11.32)
-    assert _row_of(values, "Formation totals: Actual")["Raw Barrage"] == 4
+    assert _row_of(values, "Formation totals: Actual")["Actual Barrage"] == 4
     battalions = [_row_of(values, f"{n} NZ") for n in (18, 19, 20)]
     assert [(b["Raw Def. Close Aslt"], b["Actual Def. Close Aslt"]) for b in battalions] == [
         (12, 1)
@@ -116,5 +117,5 @@ def test_a_line_actual_rounds_half_up_and_the_formation_totals_raw_first(
     cavalry, mg = _row_of(values, "2 NZ Cv"), _row_of(values, "27 NZ")
     assert (cavalry["Actual Def. Close Aslt"], mg["Actual Def. Close Aslt"]) == (2, 1)
     raw = _row_of(values, "Formation totals: Raw")["Raw Def. Close Aslt"]
-    actual = _row_of(values, "Formation totals: Actual")["Raw Def. Close Aslt"]
+    actual = _row_of(values, "Formation totals: Actual")["Actual Def. Close Aslt"]
     assert (raw, actual) == (72, 7)  # 11.34: the Raw total divided once, not 3 + 2 + 1

@@ -192,7 +192,8 @@ def test_45th_artillery_lines_and_cirene_totals(graziani: GameState) -> None:
     assert art[2]["Off. Close Aslt"] == "(1)"  # as printed (11.1)
     totals = _totals(ws)
     assert str(totals["raw"]["Raw Barrage"]).startswith("=SUM(")
-    assert re.fullmatch(r"=ROUND\(SUM\(.+\)/10,0\)", totals["actual"]["Raw Barrage"])
+    assert re.fullmatch(r"=ROUND\(SUM\(T.+\)/10,0\)", totals["actual"]["Actual Barrage"])
+    assert totals["actual"]["Raw Barrage"] is None  # under the Actual column, not the Raw
     assert re.fullmatch(r"=SUM\(.+\)", totals["actual"]["Raw AA"])  # 11.37: not divided
     assert totals["actual"]["Ammo"] is None
     info = _info(ws)
