@@ -242,7 +242,7 @@ def supply_net_workbook(
     """The General Supply Net Sheet (4.55) of ``side`` now (``ledger.reports.logistics_log.supply_net``):
     supply in dumps, with units and on trucks with a live total, then per Parent Formation what
     its units hold and use (51.11, 52.41, 52.42), with the Fuel for a full CPA and the
-    Ammunition for one fight (``ledger.reports.supply_use``: upper bounds, 49.13, 50.2)."""
+    Ammunition for one fight (``ledger.reports.supply_use``: planning figures, 49.13, 50.2)."""
     return _workbook(["supply-net"], state, side, game_name, "supply-net", seq, seat)
 
 

@@ -42,12 +42,11 @@ def repairs_this_game_turn(state: GameState, unit: Unit) -> list[Repair]:
 
 
 def _when(repair: Repair) -> str:
-    """``"OS 2, Repair (A)"``: the Operations Stage of a repair and its phase's player."""
+    """``"OpStage 2, Repair Phase"``: the Operations Stage of a repair and its phase (5.2 III.K;
+    the sheet is one side's, so the phase's player letter would say nothing more)."""
     if repair.phase not in PHASE_KEYS:
-        return f"OS {repair.at.op_stage}"
-    step = phase(repair.phase)
-    who = f" ({step.player})" if step.player else ""
-    return f"OS {repair.at.op_stage}, {step.name.removesuffix(' Phase')}{who}"
+        return f"OpStage {repair.at.op_stage}"
+    return f"OpStage {repair.at.op_stage}, {phase(repair.phase).name}"
 
 
 def repair_lines(state: GameState, side: Side) -> list[Row]:
@@ -62,9 +61,9 @@ def repair_lines(state: GameState, side: Side) -> list[Row]:
     ``bp`` (Breakdown Points this OpStage, 21.25; first line only), ``checked_at`` (the BP it
     last checked at, 21.26; ``None`` when not checked), ``repaired`` (TOE Strength Points of
     the system repaired this Game-Turn, 5.2 III.K; ``None``: an empty box for the Repair
-    Phase), ``repaired_when`` (``"OS 1, Repair (A)"``, each repair's Operations Stage and
-    phase, ``"; "``-joined with its points when there were several: ``"OS 1, Repair (A): 2;
-    OS 2, Repair (A): 1"``; ``""`` when none)."""
+    Phase), ``repaired_when`` (``"OpStage 1, Repair Phase"``, each repair's Operations Stage and
+    phase, ``"; "``-joined with its points when there were several: ``"OpStage 1, Repair Phase: 2;
+    OpStage 2, Repair Phase: 1"``; ``""`` when none)."""
     units = sorted(
         (
             u

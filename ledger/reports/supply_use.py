@@ -1,17 +1,21 @@
 """Expected Fuel and Ammunition use of a group of units, for the General Supply Net Sheet (4.55).
 
-Two upper bounds a Logistics Commander plans against, each worked with the rule functions the
-ledger charges by (``ledger.rules.consumption``), never a second formula:
+Two planning figures a Logistics Commander plans against, each worked with the rule functions
+the ledger charges by (``ledger.rules.consumption``), never a second formula. Neither is the
+most a group can use:
 
 - **Fuel for a full CPA** (``full_cpa_fuel``): the Fuel Points the units and their first-line
-  trucks burn if each expends its whole CPA moving this Operations Stage: each unit's TOE at
+  trucks burn if each moves its whole CPA in one move this Operations Stage: each unit's TOE at
   its own fuel rates over its CPA (49.13, ``unit_movement_fuel``, the unit's CPA as
   ``GameState.cpa`` gives it for movement), each truck group at its CPA for supplies, the
-  slowest type's (54.2, ``truck_movement_fuel``). CP spent in combat burn no fuel, so only a
-  unit that exceeds its CPA (6.21, earning Disorganization Points) burns more.
+  slowest type's (54.2, ``truck_movement_fuel``). CP spent in combat burn no fuel; a move made
+  in parts burns more (each part's CP rounded up to a group of five, ruling
+  ``49.13-fuel-part-group``), and so does a unit that exceeds its CPA (6.21).
 - **Ammunition for one fight** (``one_fight_ammunition``): the Ammunition Points the units use
-  if each fires once with all its TOE Strength Points (50.14, chart 50.2, ``ammunition``): per
-  point, at the rate of the fire ruling ``SUPPLY_NET_FIGHT_RULING`` names.
+  if each TOE Strength Point fires once (50.14, chart 50.2, ``ammunition``): per point, at the
+  rate of the fire ruling ``SUPPLY_NET_FIGHT_RULING`` names. Forward artillery that barrages
+  and then fires Anti-Armor or in a Close Assault in the same Combat Segment (12.18) uses
+  more.
 
 Nothing is written; the ledger charges the real amounts when units move (``move_unit``) and
 fight (``ledger.combat.costs``).
@@ -89,8 +93,8 @@ def unit_fight_ammunition(state: GameState, unit: Unit) -> int:
 
 def one_fight_ammunition(state: GameState, units: Iterable[Unit]) -> int:
     """Ammunition Points ``units`` use if each fires once with all its TOE Strength Points
-    (``unit_fight_ammunition``, summed): an upper bound for one Combat Segment's fight, as no
-    point fires twice in one combat function (50.14)."""
+    (``unit_fight_ammunition``, summed; 50.14): one fire a point. Forward artillery may fire
+    again in the same Combat Segment (12.18) and then uses more."""
     return sum(unit_fight_ammunition(state, u) for u in units)
 
 
@@ -123,9 +127,9 @@ def full_cpa_fuel(
     rulings: ConsumptionRulings,
 ) -> int:
     """Fuel Points ``units`` and first-line truck ``groups`` burn if each expends its whole CPA
-    moving this Operations Stage (``unit_full_cpa_fuel`` + ``trucks_full_cpa_fuel``): the most
-    a group of units burns in one Operations Stage within its CPA (CP of combat burn none,
-    49.13; a unit that exceeds its CPA, 6.21, burns more)."""
+    in one move this Operations Stage (``unit_full_cpa_fuel`` + ``trucks_full_cpa_fuel``; CP
+    of combat burn none, 49.13). Moves in parts round each part up to a group of five CP and
+    burn more, as does a unit that exceeds its CPA (6.21)."""
     units_fuel = sum(unit_full_cpa_fuel(state, u, rulings) for u in units)
     return units_fuel + trucks_full_cpa_fuel(groups, rulings)
 

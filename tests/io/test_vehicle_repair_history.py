@@ -9,7 +9,7 @@ Worked from Graziani's Offensive (60.22), with the commands the CLI posts (``tra
 - Its check at 15 BP reads column 31-40 (BAR 2R: two right of 11-20); reading 56 breaks down
   25 % of 9, 2 1/4, rounded up to 3 CV 33 (21.34, 21.35): 6 stay in its TOE.
 - In K. Repair Phase (Player A) of GT 1 OpStage 1 the players repair 2 of them (5.2 III.K):
-  the sheet's CV 33 line shows 1 awaiting repair, 2 repaired, "OS 1, Repair (A)".
+  the sheet's CV 33 line shows 1 awaiting repair, 2 repaired, "OpStage 1, Repair Phase".
 - Undoing the repair takes the record off again; the Game-Turn's next OpStages keep it, and the
   next Game-Turn's sheet no longer shows it (the sheet keeps a Game-Turn's repairs).
 """
@@ -88,7 +88,7 @@ def test_the_repair_is_kept_with_its_figures_and_when(repaired: GameState) -> No
         "bp": 15,  # 21.25: the BP stay for the OpStage
         "checked_at": 15,
         "repaired": 2,
-        "repaired_when": "OS 1, Repair (A)",
+        "repaired_when": "OpStage 1, Repair Phase",
     }
 
 
@@ -97,7 +97,7 @@ def test_a_unit_fully_repaired_stays_on_the_sheet(repaired: GameState) -> None:
     assert state.units[LX].awaiting_repair == ()
     line = _line(repair_lines(state, "axis"))
     assert (line["awaiting"], line["repaired"]) == (None, 3)
-    assert line["repaired_when"] == "OS 1, Repair (A): 2; OS 1, Repair (A): 1"
+    assert line["repaired_when"] == "OpStage 1, Repair Phase: 2; OpStage 1, Repair Phase: 1"
     # the OpStage's Breakdown Points cleared (21.25), nothing awaiting: still listed this GT
     quiet = replace(
         state,
@@ -146,5 +146,5 @@ def test_the_exported_sheet_shows_the_repair(repaired: GameState) -> None:
         15,
         15,
         2,
-        "OS 1, Repair (A)",
+        "OpStage 1, Repair Phase",
     ]

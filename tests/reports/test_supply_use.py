@@ -137,6 +137,7 @@ def test_the_exported_sheet_shows_both_columns_and_their_totals(with_trucks: Gam
     letter = openpyxl.utils.get_column_letter(fuel + 1)
     assert rows[total_at][fuel] == f"=SUM({letter}{first}:{letter}{total_at})"
     note = next(str(r[0]) for r in rows if str(r[0]).startswith("Stores and Water above"))
-    assert "the two columns are upper bounds" in note
+    assert "the two Use columns are planning figures, not the ledger's charge" in note
     assert "each point at the dearest fire it can deliver" in note
-    assert "(49.13, 54.2: CP of combat burn none; a unit that exceeds its CPA, 6.21" in note
+    assert "moves its whole CPA in one move" in note  # parts round up to five CP each (49.13)
+    assert "(12.18) uses more" in note  # Forward artillery may fire twice in a segment
