@@ -85,10 +85,14 @@ def _outcome(
     game: Game, state: GameState, stamp: SheetStamp, edits: list[Edit], name: str
 ) -> Outcome:
     """The ledger's answer to the edits: ``edits_outcome`` recorded for the workbook's side by
-    the sidebar's role, plus what the seat may not post (``posting_errors``, 4.5, 11.36)."""
+    the sidebar's role, given the entries posted since the workbook's stamp (a requisition
+    line filed already is refused, 4.55), plus what the seat may not post (``posting_errors``,
+    4.5, 11.36)."""
     source = replace(game.source(state, f"log sheet {name}"), side=cast("Side", stamp.side))
     seat = game.seat
-    outcome = edits_outcome(state, edits, source, seat.holds if seat is not None else None)
+    since = [r.event for r in game.session.since(stamp.seq + 1)]
+    holds = seat.holds if seat is not None else None
+    outcome = edits_outcome(state, edits, source, holds, since)
     if outcome.ok and seat is not None:
         denied = posting_errors(seat, outcome.events, state.ruling("seat-roles") == "by-role")
         if denied:

@@ -3,8 +3,9 @@ FILE.xlsx`` reads the figures changed in the input cells of an exported workbook
 them, each as the command a player would type (``ledger.commands.sheet_edits``), all in one
 commit or none; ``--dry-run`` prints what it would post and writes nothing. A workbook exported
 before later entries is warned about, the entries listed; a figure changed since is refused.
-A Supply Requisition Form's boxes file, fulfil or reject requisitions (4.55); the dry run says
-so in the players' words (``requisition_words``: "file requisition CR3 for 1st Essex: …").
+A Supply Requisition Form's boxes file, fulfil or reject requisitions (4.55), a blank line
+filed since the export refused (the entries since are passed to ``edits_outcome``); the dry
+run says so in the players' words (``requisition_words``: "file requisition CR3 for 1st Essex: …").
 """
 
 from __future__ import annotations
@@ -79,7 +80,8 @@ def _run_import(app: App, session: GameSession, args: argparse.Namespace) -> Non
     side = cast("Side", stamp.side)  # stamp_errors checked it is a side
     if args.dry_run:
         state = session.state
-        outcome = edits_outcome(state, edits, app.source(state, side), holds)
+        since = [r.event for r in session.since(stamp.seq + 1)]
+        outcome = edits_outcome(state, edits, app.source(state, side), holds, since)
         if not outcome.ok:
             raise Refused([str(e.for_side(seat_side)) for e in outcome.errors])
         if seat is not None:
@@ -90,7 +92,15 @@ def _run_import(app: App, session: GameSession, args: argparse.Namespace) -> Non
         for event in outcome.events:
             print(f"  {requisition_words(event, session.view) or describe(event, session.view)}")
         return
-    app.execute(lambda s: edits_outcome(s.state, edits, app.source(s.state, side), holds))
+    app.execute(
+        lambda s: edits_outcome(
+            s.state,
+            edits,
+            app.source(s.state, side),
+            holds,
+            [r.event for r in s.since(stamp.seq + 1)],
+        )
+    )
 
 
 HANDLERS: dict[str, Handler] = {"import": _run_import}

@@ -10,12 +10,18 @@ The form's exporter (``ledger.io.logistics_sheets``) marks text inputs of two ki
   2``) and a note → ``file_requisition``, exactly as the CLI's ``requisition`` (4.55);
 - ``REQUISITION_KIND``, an open requisition's ``filled_from`` and ``answer`` (holder its number):
   a dump, unit or truck group named in Filled from → ``fulfil_requisition`` of all it wants, as
-  ``quartermaster fulfil CRn --from NAME`` (the Answer, if any, its reason); an Answer with
-  Filled from left empty → ``reject_requisition`` with that text as the reason (4.55).
+  ``quartermaster fulfil CRn --from NAME`` (the Answer, if any, its reason); with Filled from
+  left empty, an Answer beginning with "reject" or "rejected" (any case; the rest, after an
+  optional ":" or "-", the reason) → ``reject_requisition`` with that reason (4.55). Any other
+  Answer alone ("OK", "sent") is refused rather than read as a rejection.
 
 ``requisition_row_outcome`` turns the changed boxes of one line into that command; a box that
 cannot be read (an unknown unit or holder, text or a fraction in a figure, a negative figure, a
 bad time) or a command's refusal is reported by its ``Sheet!Cell``, and the line posts nothing.
+A name in Unit or Filled from may also be written as its hex (``C4218``) or as the name with its
+hex (``Dump 1 (C4218)``), which is how a name two holders share is listed back to the player.
+A blank line identical to a requisition filed since the workbook was exported (the same form
+brought back twice) is refused: it was filed already.
 ``requisition_words`` says what each posted entry does in the players' words, for a dry run.
 """
 
@@ -35,6 +41,7 @@ from ledger.model.quantities import COMMODITIES, COMMODITY_NAMES, Supplies
 from ledger.model.requisition_events import parse_needed_by
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from ledger.model.units import Side
 
 REQUISITION_KIND: Final = "requisition"
 """Input kind of an open requisition's ``filled_from`` and ``answer`` (holder: its number)."""
@@ -46,6 +53,17 @@ REQUISITION_KINDS: Final = frozenset({REQUISITION_KIND, NEW_REQUISITION_KIND})
 """The input kinds read as a whole line (one requisition command per line)."""
 
 _WHOLE: Final = re.compile(r"^\d{1,9}$")
+_DIGITS: Final = re.compile(r"^\d+$")
+_HEX: Final = re.compile(r"^[A-Z]\d{4}$")
+"""A hex of the map as printed on the sheets (``"C4218"``)."""
+_NAME_AT: Final = re.compile(r"^(?P<name>.+?)\s*[(,]\s*(?:at\s+)?(?P<hex>[A-Za-z]\d{4})\s*\)?$")
+"""A name with its hex, as the ambiguity refusal lists it: ``"Dump 1 (C4218)"``."""
+_REJECT: Final = re.compile(r"^reject(?:ed)?(?![a-z])\s*[:\-–]?\s*(?P<reason>.*)$", re.IGNORECASE)
+"""An Answer that rejects: "reject", "Rejected: no trucks", "REJECT - none to spare"."""
+ANSWER_ALONE: Final = (
+    "write the dump, unit or truck group in Filled from to fulfil it, or begin the Answer with "
+    "'reject:' and the reason to reject it (4.55)"
+)
 NOTHING_WANTED: Final = (
     "a requisition asks for something: write the supply points wanted under Ammunition, Fuel, "
     "Stores or Water"
@@ -68,21 +86,30 @@ class TextEdit(Protocol):
     def text(self) -> str | None: ...
 
 
-def requisition_row_outcome(state: GameState, edits: Sequence[TextEdit], source: Source) -> Outcome:
+def requisition_row_outcome(
+    state: GameState, edits: Sequence[TextEdit], source: Source, since: Sequence[Event] = ()
+) -> Outcome:
     """The command of one line's changed boxes ``edits`` (all of one kind and holder; see the
     module's docstring), recorded by ``source`` (its side the workbook's), or its refusals,
-    each error's field the ``Sheet!Cell`` of the box it is about."""
+    each error's field the ``Sheet!Cell`` of the box it is about. ``since``: the journal's
+    entries posted after the workbook was exported (``GameSession.since(stamp.seq + 1)``), so
+    that a blank line already filed from this same form is refused, not filed twice (4.55)."""
     boxes = {e.field: (e.text or "", e.where) for e in edits}
     first = edits[0].where
     if edits[0].kind == NEW_REQUISITION_KIND:
-        return _file(state, boxes, first, source)
+        return _file(state, boxes, first, source, since)
     return _answer(state, edits[0].holder, boxes, first, source)
 
 
 def _file(
-    state: GameState, boxes: dict[str, tuple[str, str]], first: str, source: Source
+    state: GameState,
+    boxes: dict[str, tuple[str, str]],
+    first: str,
+    source: Source,
+    since: Sequence[Event] = (),
 ) -> Outcome:
-    """A blank line's boxes as ``file_requisition`` (4.55)."""
+    """A blank line's boxes as ``file_requisition`` (4.55); refused at ``first`` when a
+    requisition of ``since`` has the same unit, wanted supplies, Needed by and note."""
     errors: list[LedgerError] = []
     unit_text, unit_where = boxes.get("unit", ("", first))
     unit_id = ""
@@ -96,7 +123,7 @@ def _file(
             )
         )
     else:
-        found = resolve(state, unit_text, unit_where, ("unit",), source.side)
+        found = _holder(state, unit_text, unit_where, ("unit",), source.side)
         if isinstance(found, LedgerError):
             errors.append(found)
         else:
@@ -118,23 +145,47 @@ def _file(
     if errors:
         return refuse(*errors)
     note = boxes.get("note", ("", first))[0]
+    wanted = Supplies(**amounts)
+    for event in since:
+        if isinstance(event, RequisitionFiled) and (
+            event.unit_id,
+            event.wanted,
+            event.needed_by,
+            event.note,
+        ) == (unit_id, wanted, needed_by, note):
+            return refuse(
+                LedgerError(
+                    first,
+                    f"already filed as {event.requisition_id} since this workbook was exported "
+                    "(4.55); export the form again",
+                    "4.55",
+                )
+            )
     side = state.units[unit_id].side
-    outcome = file_requisition(
-        state, unit_id, Supplies(**amounts), replace(source, side=side), note, needed_by
-    )
+    outcome = file_requisition(state, unit_id, wanted, replace(source, side=side), note, needed_by)
     return _placed(outcome, boxes, unit_where)
 
 
 def _amount(text: str, where: str, name: str) -> int | LedgerError:
-    """The whole number of supply points written in a box (empty: 0)."""
+    """The whole number of supply points written in a box (empty: 0); refused (4.55): text,
+    a fraction, a negative figure, a figure of 10 digits or more (far beyond any of the game)."""
     if not text:
         return 0
     plain = text.replace(",", "")
+    digits = plain.removeprefix("-")
+    if _DIGITS.match(digits) and not _WHOLE.match(digits):
+        return LedgerError(
+            where, f"{name}: {text[:40]} is far beyond any figure of the game", "4.55"
+        )
     if _WHOLE.match(plain):
         return int(plain)
     if plain.startswith("-") and _WHOLE.match(plain[1:]):
-        return LedgerError(where, f"{name}: {text} is negative; write 0 or more supply points")
-    return LedgerError(where, f"{name}: {text[:40]!r} is not a whole number of supply points")
+        return LedgerError(
+            where, f"{name}: {text} is negative; write 0 or more supply points", "4.55"
+        )
+    return LedgerError(
+        where, f"{name}: {text[:40]!r} is not a whole number of supply points", "4.55"
+    )
 
 
 def _answer(
@@ -144,7 +195,8 @@ def _answer(
     first: str,
     source: Source,
 ) -> Outcome:
-    """An open requisition's Filled from (fulfil) or Answer alone (reject), 4.55."""
+    """An open requisition's Filled from (fulfil) or an Answer alone beginning with "reject"
+    (reject), 4.55; any other Answer alone is refused at its cell."""
     filed = state.requisitions.get(requisition_id)
     unit = state.units.get(filed.unit_id) if filed is not None else None
     if filed is None or unit is None or (source.side is not None and unit.side != source.side):
@@ -153,7 +205,7 @@ def _answer(
     answer, answer_where = boxes.get("answer", ("", first))
     source = replace(source, side=unit.side)
     if origin_text:
-        found = resolve(state, origin_text, origin_where, ("dump", "unit", "trucks"), source.side)
+        found = _holder(state, origin_text, origin_where, ("dump", "unit", "trucks"), source.side)
         if isinstance(found, LedgerError):
             return refuse(found)
         reason = answer or source.reason
@@ -163,12 +215,96 @@ def _answer(
         return refuse(
             LedgerError(
                 origin_where,
-                f"{requisition_id}: write a dump, unit or truck group in Filled from to fulfil "
-                "it, or the reason in Answer to reject it",
+                f"{requisition_id}: {ANSWER_ALONE}",
                 "4.55",
             )
         )
-    return _placed(reject_requisition(state, requisition_id, answer, source), {}, answer_where)
+    rejected = _REJECT.match(answer)
+    if rejected is None:
+        return refuse(LedgerError(answer_where, f"{requisition_id}: {ANSWER_ALONE}", "4.55"))
+    reason = rejected["reason"].strip()
+    if not reason:
+        return refuse(
+            LedgerError(
+                answer_where,
+                f"{requisition_id}: say why it is rejected: write the reason after 'reject:' "
+                "in the Answer (4.55)",
+                "4.55",
+            )
+        )
+    return _placed(reject_requisition(state, requisition_id, reason, source), {}, answer_where)
+
+
+def _holder(
+    state: GameState, text: str, where: str, kinds: tuple[str, ...], side: Side | None
+) -> str | LedgerError:
+    """The id of the holder of ``kinds`` (and ``side``) that ``text``, written in a box at
+    ``where``, names: as ``resolve`` reads it (counter, name), or its hex (``"C4218"``) when
+    one such holder stands there, or a name with its hex (``"Dump 1 (C4218)"``). A name two
+    holders share is refused listing each by its printed name and hex — never by id — and
+    asking for the counter name or the hex instead (4.55)."""
+    found = resolve(state, text, where, kinds, side)
+    if isinstance(found, str):
+        return found
+    at = _NAME_AT.match(text)
+    if _HEX.match(text.upper()):
+        hits = [h for h, _ in _holders(state, kinds, side) if _location(state, h) == text.upper()]
+    elif at is not None:
+        named = _named(state, at["name"], kinds, side)
+        hits = [h for h in named if _location(state, h) == at["hex"].upper()]
+    else:
+        hits = _named(state, text, kinds, side)
+    if len(hits) == 1:
+        return hits[0]
+    if len(hits) < 2:
+        return found
+    shown = "; ".join(f"{state.holder_name(h)} ({_location(state, h)})" for h in hits[:8])
+    shown += " …" if len(hits) > 8 else ""
+    return LedgerError(
+        where,
+        f"{text!r} is ambiguous: {len(hits)} match ({shown}); write the counter name or the "
+        "hex instead, or the name with its hex as listed",
+        "4.55",
+    )
+
+
+def _holders(
+    state: GameState, kinds: tuple[str, ...], side: Side | None
+) -> list[tuple[str, list[str]]]:
+    """Each holder of ``kinds`` and ``side`` with the names players write it by."""
+    found: list[tuple[str, list[str]]] = []
+    if "unit" in kinds:
+        found += [
+            (u.id, [u.counter, u.name]) for u in state.units.values() if side in (None, u.side)
+        ]
+    if "dump" in kinds:
+        found += [(d.id, [d.name]) for d in state.dumps.values() if side in (None, d.side)]
+    if "trucks" in kinds:
+        for t in state.trucks.values():
+            if side in (None, t.side):
+                name = state.truck_group_name(t.id)
+                found.append((t.id, [name, _SIZE.sub("", name)]))
+    return found
+
+
+_SIZE: Final = re.compile(r" \(\d+ TP(?:, [^()]*)?\)$")
+"""The size part of a truck group's printed name (as ``ledger.model.lookup`` strips it)."""
+
+
+def _named(state: GameState, text: str, kinds: tuple[str, ...], side: Side | None) -> list[str]:
+    """The holders whose counter or name is ``text`` (any case), else whose id ends so."""
+    wanted = text.strip().casefold()
+    holders = _holders(state, kinds, side)
+    named = [h for h, names in holders if any(n.casefold() == wanted for n in names if n)]
+    return named or [h for h, _ in holders if h.rsplit(".", 1)[-1].casefold() == wanted]
+
+
+def _location(state: GameState, holder_id: str) -> str:
+    """The hex a unit, dump or truck group stands in."""
+    for table in (state.units, state.dumps, state.trucks):
+        if holder_id in table:
+            return str(table[holder_id].location)
+    return ""
 
 
 def _placed(outcome: Outcome, boxes: dict[str, tuple[str, str]], where: str) -> Outcome:

@@ -26,7 +26,9 @@ What each kind of cell becomes (docs/sheets.md):
 
 Before any command a figure is compared with the ledger now: one that changed since the export
 is refused ("changed since export: now N") rather than overwritten; and a figure of the other
-side's counter is refused (11.36).
+side's counter is refused (11.36). A blank requisition line is compared with the requisitions
+filed since the export (``since``): one filed already, the same form brought back twice, is
+refused ("already filed as CR3 since this workbook was exported").
 """
 
 from __future__ import annotations
@@ -111,19 +113,23 @@ def edits_outcome(
     edits: Sequence[EditedCell],
     source: Source,
     holds: Callable[[Role], bool] | None = None,
+    since: Sequence[Event] = (),
 ) -> Outcome:
     """The events posting every edit of ``edits`` (see the module's docstring), or every
     refusal, each error's field the edit's ``Sheet!Cell``. ``source`` records them (its side
     the workbook's); each entry is recorded by a command role that keeps its kind (ruling
     ``seat-roles``): ``source.role`` when it does, else the first such role ``holds`` (the
     seat's roles; ``None``: any). An entry the ledger makes for a requisition line (the
-    closing of a fulfilled requisition, 4.55) is recorded by the role of the entry it follows."""
+    closing of a fulfilled requisition, 4.55) is recorded by the role of the entry it follows.
+    ``since``: the journal's entries posted after the workbook's stamp
+    (``[r.event for r in session.since(stamp.seq + 1)]``): a blank requisition line filed
+    among them is refused, so the same form brought back twice files nothing twice (4.55)."""
     errors: list[LedgerError] = []
     events: list[Event] = []
     scratch = state
     for step in _steps(edits):
         if isinstance(step, list):  # one requisition line's boxes: errors name their cells
-            outcome = requisition_row_outcome(scratch, step, source)
+            outcome = requisition_row_outcome(scratch, step, source, since)
             errors += outcome.errors
         else:
             outcome = _edit_outcome(scratch, step, source)

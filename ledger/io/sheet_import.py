@@ -17,7 +17,8 @@ Cohesion Level, which goes below 0, 6.2).
 A text input (``InputCell.text`` not ``None``: a Supply Requisition Form's unit, figures,
 Needed by, note, Filled from or answer, 4.55) is read as text — a number typed in it as its
 digits, an empty cell as ``""`` — and changed when that text, spaces trimmed, differs from the
-exported one (``Edit.text``); only a formula is refused here. What the text means is for
+exported one (``Edit.text``); only a formula (a cell openpyxl reads as one, ``data_type
+"f"``) is refused here: text typed beginning with "=" is text. What the text means is for
 ``ledger.commands.requisition_edits`` to check, cell by cell.
 """
 
@@ -154,7 +155,8 @@ def read_edits(data: bytes) -> tuple[SheetStamp, list[Edit]]:
             )
             continue
         if cell.text is not None:
-            written = _text(cell, ws[cell.cell].value)
+            box = ws[cell.cell]
+            written = _text(cell, box.value, box.data_type == "f")
             if isinstance(written, LedgerError):
                 errors.append(written)
             elif written != " ".join(cell.text.split()):
@@ -208,12 +210,14 @@ TEXT_INPUT_MAX: Final = 400
 """The most characters of a text input read (a note or an answer written at the table)."""
 
 
-def _text(cell: InputCell, value: object) -> str | LedgerError:
+def _text(cell: InputCell, value: object, formula: bool = False) -> str | LedgerError:
     """The text written in the text input ``cell``, spaces trimmed: a number as its digits
-    (``4``, ``4.5``), an empty cell as ``""``; a formula, or text over ``TEXT_INPUT_MAX``
-    characters, is refused."""
-    if isinstance(value, str) and value.startswith("="):
-        return LedgerError(cell.where, f"a formula ({value[:40]}) where text is; write the text")
+    (``4``, ``4.5``), an empty cell as ``""``, text beginning with "=" (typed as text: a
+    Note "=as before") as written. ``formula``: the cell holds a formula (openpyxl's
+    ``data_type == "f"``), refused, as is text over ``TEXT_INPUT_MAX`` characters (4.55)."""
+    if formula:
+        shown = str(getattr(value, "text", value))[:40]
+        return LedgerError(cell.where, f"a formula ({shown}) where text is; write the text", "4.55")
     if value is None:
         return ""
     if isinstance(value, float) and value == value and value.is_integer():
@@ -222,7 +226,7 @@ def _text(cell: InputCell, value: object) -> str | LedgerError:
     text = " ".join(text.split())
     if len(text) > TEXT_INPUT_MAX:
         return LedgerError(
-            cell.where, f"{len(text)} characters; write at most {TEXT_INPUT_MAX} here"
+            cell.where, f"{len(text)} characters; write at most {TEXT_INPUT_MAX} here", "4.55"
         )
     return text
 

@@ -43,6 +43,10 @@ _TEXT_HEADER: Final = ("input", "text")
 """Columns after ``_HEADER``: ``"text"`` and the text held, for a text input only."""
 TEXT_INPUT: Final = "text"
 """The ``input`` column of a text input's record."""
+TEXT_KINDS: Final = frozenset({"requisition", "new_requisition"})
+"""The kinds a text input may have (``ledger.commands.requisition_edits.REQUISITION_KINDS``,
+the Supply Requisition Form's boxes, 4.55): a text record of another kind would be read as a
+figure of 0, so ``read_meta`` refuses it as damaged."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +198,8 @@ class MetaError(ValueError):
 
 def read_meta(wb: Workbook) -> tuple[SheetStamp, list[InputCell]]:
     """The stamp and input records ``Inputs.finish`` wrote. Raises ``MetaError`` naming what
-    is missing: not a Quartermaster export, or an export of another layout version."""
+    is missing: not a Quartermaster export, or an export of another layout version, or a
+    damaged record (a text input whose kind is not one of ``TEXT_KINDS``)."""
     if META_SHEET not in wb.sheetnames:
         raise MetaError("this workbook was not exported by Quartermaster (no metadata sheet)")
     meta = wb[META_SHEET]
@@ -223,6 +228,11 @@ def read_meta(wb: Workbook) -> tuple[SheetStamp, list[InputCell]]:
         sheet, cell, kind, holder, field_, value, label_cell, label = row[: len(_HEADER)]
         extra = (*row[len(_HEADER) :], None, None)
         text = None if extra[0] != TEXT_INPUT else "" if extra[1] is None else str(extra[1])
+        if text is not None and str(kind) not in TEXT_KINDS:
+            raise MetaError(
+                f"the metadata sheet ({META_SHEET!r}) is damaged: a text box of kind "
+                f"{str(kind)[:40]!r} at {str(sheet)[:40]}!{str(cell)[:20]}; export the sheet again"
+            )
         cells.append(
             InputCell(
                 str(sheet),

@@ -1,6 +1,6 @@
 """The Supply Requisition Form (4.55) written on and brought back (issue 19 items 4 and 6): a
 requisition's Needed by on the sheet; a blank line filled in files a requisition, an open one's
-Filled from fulfils it, its Answer alone rejects it; a box that cannot be read is refused by its
+Filled from fulfils it, its Answer beginning "reject:" rejects it; a box that cannot be read is refused by its
 ``Sheet!Cell`` and nothing is posted. Real Graziani values: Mersa Matruh holds 1,000
 Ammunition at the start; 1st Essex and 1st Buffs stand there (D3714)."""
 
@@ -153,10 +153,11 @@ def test_a_new_line_and_a_filled_from_are_posted(state: GameState) -> None:
     assert (open_line["id"], open_line["needed_by"]) == ("CR2", "GT 2 OpStage 1")
 
 
-def test_an_answer_alone_rejects_with_that_reason(state: GameState) -> None:
+def test_an_answer_beginning_with_reject_rejects_with_that_reason(state: GameState) -> None:
     data = requisition_workbook(state, "commonwealth", "g")
     row = _rows(data)["CR1"]
-    outcome = _outcome(state, _edited(data, lambda wb: _put(wb, row, 15, "no ammunition")))
+    answer = "Rejected: no ammunition"
+    outcome = _outcome(state, _edited(data, lambda wb: _put(wb, row, 15, answer)))
     assert outcome.ok, outcome.errors
     [event] = outcome.events
     assert requisition_words(event, state) == "reject CR1: no ammunition"
@@ -186,11 +187,11 @@ def test_unreadable_boxes_are_refused_by_their_cell(state: GameState) -> None:
     assert [str(e) for e in outcome.errors] == [
         f"Requisitions!L{rows['CR1']}: no dump or unit or trucks called 'Tobruk' in this game",
         f"Requisitions!B{first}: no unit called '9th Panzer' in this game",
-        f"Requisitions!F{first}: Fuel: 'lots' is not a whole number of supply points",
+        f"Requisitions!F{first}: Fuel: 'lots' is not a whole number of supply points (4.55)",
         f"Requisitions!I{first}: Needed by: 'GT 0 OpStage 9': Game-Turns start at 1 "
         "(GT 1 = September III 1940) (4.55)",
-        f"Requisitions!E{second}: Ammunition: '2.5' is not a whole number of supply points",
-        f"Requisitions!H{second}: Water: -3 is negative; write 0 or more supply points",
+        f"Requisitions!E{second}: Ammunition: '2.5' is not a whole number of supply points (4.55)",
+        f"Requisitions!H{second}: Water: -3 is negative; write 0 or more supply points (4.55)",
     ]
     assert not outcome.events
 
@@ -221,7 +222,7 @@ def test_a_formula_in_a_box_is_refused_when_read(state: GameState) -> None:
     with pytest.raises(SheetRefused) as refused:
         read_edits(_edited(data, lambda wb: _put(wb, row, 12, "=A1")))
     assert [str(e) for e in refused.value.errors] == [
-        f"Requisitions!L{row}: a formula (=A1) where text is; write the text"
+        f"Requisitions!L{row}: a formula (=A1) where text is; write the text (4.55)"
     ]
 
 
