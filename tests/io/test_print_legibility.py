@@ -15,17 +15,22 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from ledger.commands.cp import spend_cp
+from ledger.commands.logistics import file_requisition, fulfil_requisition
+from ledger.commands.outcome import Outcome
 from ledger.io.logistics_sheets import WORKBOOKS
 from ledger.io.toe_sheets import toe_log_workbook
 from ledger.io.xlsx import field_commander_workbook
 from ledger.model.apply import apply, start
+from ledger.model.clock import GameTime
 from ledger.model.events import GameStarted
+from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
 from ledger.model.state import GameState
@@ -40,6 +45,8 @@ from tests.io.print_measure import (
     to_pdf,
 )
 
+NOTE = "for the push on Sidi Barrani, before the next convoy"
+"""A requisition note as long as players write them."""
 MIN_TEXT = 8.0
 """Smallest printed word height, points."""
 MIN_PITCH = 6 * MM
@@ -67,16 +74,34 @@ reported as XPASS, then comes off this list)."""
 
 @pytest.fixture(scope="module")
 def played(graziani_setup: Setup) -> GameState:
-    """Graziani's Offensive after each side's first two units in play spent CP (1 1/4, 3)."""
+    """Graziani's Offensive after each side's first two units in play spent CP (1 1/4, 3) and
+    filed a requisition with a note and a Needed by, the first fulfilled from the side's first
+    dump (the requisition form's longest text: Needed by, Filled from, Delivered, Answer)."""
     state = start(GameStarted(Source(graziani_setup.info.start), graziani_setup))
+
+    def post(outcome: Outcome) -> None:
+        nonlocal state
+        assert outcome.ok, outcome.errors
+        for event in outcome.events:
+            state = apply(state, event)
+
     for side in SIDES:
         units = sorted(u.id for u in state.units.values() if u.side == side and u.in_play)
         source = Source(state.clock, side, "field_commander")
         for unit_id, cp in zip(units[:2], (Fraction(5, 4), Fraction(3)), strict=True):
-            outcome = spend_cp(state, unit_id, cp, source)
-            assert outcome.ok, outcome.errors
-            for event in outcome.events:
-                state = apply(state, event)
+            post(spend_cp(state, unit_id, cp, source))
+        at_dump = sorted(
+            (d, u)
+            for d, held in state.dumps.items()
+            for u in units
+            if held.side == side and held.location == state.units[u].location
+        )
+        dump, fed = at_dump[0]
+        for unit_id in (fed, units[2]):
+            wanted = Supplies(ammo=40, stores=6)
+            post(file_requisition(state, unit_id, wanted, source, NOTE, GameTime(2, 3)))
+        first = next(r for r in state.requisitions.values() if r.unit_id == fed)
+        post(fulfil_requisition(state, first.id, dump, replace(source, role="logistics_commander")))
     return state
 
 
