@@ -70,7 +70,7 @@ def render_import(game: Game) -> None:
         return
     outcome = _outcome(game, game.session.state, stamp, edits, upload.name)
     if not outcome.ok:
-        _refused("Refused — nothing would be written", outcome.errors, game)
+        _refused("Refused", outcome.errors, game)
         return
     shown = [requisition_words(e, game.state) or game.readable(e) for e in outcome.events]
     count = f"{len(outcome.events)} journal entr{'y' if len(outcome.events) == 1 else 'ies'}"

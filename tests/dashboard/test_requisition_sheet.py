@@ -70,3 +70,30 @@ def test_a_requisition_form_brought_back_posts_on_confirm(graziani_db: str) -> N
     assert after.dumps["cw_mersa_matruh"].supplies.ammo == 960
     assert after.requisitions["CR2"].status == "open"
     assert "cw_mersa" not in texts(page) and "cw.unassigned" not in texts(page)
+
+
+def test_the_same_form_uploaded_again_files_nothing_twice(graziani_db: str) -> None:
+    """The second upload of a form whose new line was posted is refused at that line's first
+    box (4.55), and Confirm is not offered: the journal is unchanged."""
+    session = _session(graziani_db)
+    data = requisition_workbook(session.state, "commonwealth", GAME, seq=session.last_seq)
+    wb = load_workbook(io.BytesIO(data))
+    ws = wb["Requisitions"]
+    new = next(r for r in range(9, 60) if not ws.cell(r, 2).protection.locked)
+    ws.cell(new, 2).value = "1 Buffs"
+    ws.cell(new, 7).value = 6
+    out = io.BytesIO()
+    wb.save(out)
+    page = upload(app_on("views/sheets.py"), out.getvalue())
+    click(page, "Confirm: post 1 journal entry")
+    posted = _session(graziani_db)
+    assert posted.state.requisitions["CR1"].unit_id == "cw.unassigned_inf.1st_buffs"
+    again = upload(app_on("views/sheets.py"), out.getvalue())
+    [error] = [str(e.value) for e in again.error]
+    assert error == (
+        "Refused — nothing was written:\n\n"
+        f"- **Requisitions!B{new}:** already filed as CR1 since this workbook was exported (4.55); "
+        "export the form again"
+    )
+    assert not [b for b in again.button if str(b.label).startswith("Confirm")]
+    assert _session(graziani_db).last_seq == posted.last_seq
