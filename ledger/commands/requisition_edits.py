@@ -258,12 +258,13 @@ def _holder(
         return hits[0]
     if len(hits) < 2:
         return found
-    shown = "; ".join(f"{state.holder_name(h)} ({_location(state, h)})" for h in hits[:8])
+    shown = "; ".join(_listed(state, h) for h in hits[:8])
     shown += " …" if len(hits) > 8 else ""
+    how = "the counter name" if _HEX.match(text.upper()) else "the counter name or the hex"
     return LedgerError(
         where,
-        f"{text!r} is ambiguous: {len(hits)} match ({shown}); write the counter name or the "
-        "hex instead, or the name with its hex as listed",
+        f"{text!r} is ambiguous: {len(hits)} match ({shown}); write {how} instead, or the name "
+        "with its hex as listed",
         "4.55",
     )
 
@@ -297,6 +298,13 @@ def _named(state: GameState, text: str, kinds: tuple[str, ...], side: Side | Non
     holders = _holders(state, kinds, side)
     named = [h for h, names in holders if any(n.casefold() == wanted for n in names if n)]
     return named or [h for h, _ in holders if h.rsplit(".", 1)[-1].casefold() == wanted]
+
+
+def _listed(state: GameState, holder_id: str) -> str:
+    """``"Mersa Matruh (D3714)"``: a holder's printed name and its hex (once: a truck group's
+    name "first-line trucks at C4131 (10 TP)" says it already)."""
+    name, where = state.holder_name(holder_id), _location(state, holder_id)
+    return name if where in name else f"{name} ({where})"
 
 
 def _location(state: GameState, holder_id: str) -> str:

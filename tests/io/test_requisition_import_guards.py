@@ -345,4 +345,7 @@ def test_a_hex_many_holders_share_is_listed_by_name(two_matruhs: GameState) -> N
     [error] = _errors(two_matruhs, _edited(data, write))
     assert error.startswith(f"Requisitions!B{new}: 'D3714' is ambiguous: 6 match (")
     assert "1st Essex (D3714)" in error and "1st Buffs (D3714)" in error
+    assert error.endswith(
+        "; write the counter name instead, or the name with its hex as listed (4.55)"
+    )
     assert "cw." not in error
