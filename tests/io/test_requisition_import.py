@@ -50,6 +50,11 @@ def _do(state: GameState, outcome: Outcome) -> GameState:
 
 @pytest.fixture
 def state(graziani_setup: Setup) -> GameState:
+    """Graziani at GT 1 OpStage 1 with CR1 open (``with_cr1``)."""
+    return with_cr1(graziani_setup)
+
+
+def with_cr1(graziani_setup: Setup) -> GameState:
     """Graziani at GT 1 OpStage 1 with CR1 open: 1st Essex wants 40 Ammunition by GT 2
     OpStage 1."""
     begun = start(GameStarted(Source(graziani_setup.info.start), graziani_setup))

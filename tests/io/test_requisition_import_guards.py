@@ -12,75 +12,40 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from openpyxl import Workbook, load_workbook
 
-from ledger.commands import logistics
 from ledger.commands.outcome import Outcome
 from ledger.commands.requisition_edits import REQUISITION_KINDS, requisition_words
 from ledger.commands.sheet_edits import edits_outcome
 from ledger.io.logistics_sheets import requisition_workbook
 from ledger.io.sheet_import import SheetRefused, read_edits
 from ledger.io.sheet_meta import META_SHEET, TEXT_KINDS
-from ledger.model.apply import apply, start
-from ledger.model.clock import GameTime
-from ledger.model.events import Event, GameStarted
-from ledger.model.quantities import Supplies
+from ledger.model.apply import apply
+from ledger.model.events import Event
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from tests.io.test_requisition_import import (  # the form's helpers
+    MATRUH,
+    SHEET,
+    _do,
+    _edited,
+    _put,
+    _rows,
+    with_cr1,
+)
 
-ESSEX = "cw.70_inf_div.1st_essex"
-BUFFS = "cw.unassigned_inf.1st_buffs"
-MATRUH = "cw_mersa_matruh"
 BARRANI = "cw_sidi_barrani"
-SHEET = "Requisitions"
-
-
-def _do(state: GameState, outcome: Outcome) -> GameState:
-    assert outcome.ok, outcome.errors
-    for event in outcome.events:
-        state = apply(state, event)
-    return state
 
 
 @pytest.fixture
 def state(graziani_setup: Setup) -> GameState:
-    """Graziani at GT 1 OpStage 1 with CR1 open: 1st Essex wants 40 Ammunition by GT 2
-    OpStage 1."""
-    begun = start(GameStarted(Source(graziani_setup.info.start), graziani_setup))
-    source = Source(begun.clock, "commonwealth", "field_commander")
-    return _do(
-        begun,
-        logistics.file_requisition(
-            begun, ESSEX, Supplies(ammo=40), source, "for the attack", GameTime(2, 1)
-        ),
-    )
-
-
-def _edited(data: bytes, change: Callable[[Workbook], None]) -> bytes:
-    wb = load_workbook(io.BytesIO(data))
-    change(wb)
-    out = io.BytesIO()
-    wb.save(out)
-    return out.getvalue()
-
-
-def _rows(data: bytes) -> dict[str, int]:
-    """The row of each line by its No. (``"CR1"``), and ``"blank"``: the first blank line."""
-    ws = load_workbook(io.BytesIO(data))[SHEET]
-    rows = {str(ws.cell(r, 1).value): r for r in range(10, 40) if ws.cell(r, 1).value}
-    open_rows = [r for r in range(10, 40) if ws.cell(r, 11).value == "open"]
-    rows["blank"] = max(open_rows) + 1
-    return rows
-
-
-def _put(wb: Workbook, row: int, column: int, value: object) -> None:
-    wb[SHEET].cell(row, column).value = value
+    """Graziani at GT 1 OpStage 1 with CR1 open (``with_cr1``)."""
+    return with_cr1(graziani_setup)
 
 
 def _outcome(state: GameState, data: bytes, since: tuple[Event, ...] = ()) -> Outcome:
