@@ -41,7 +41,11 @@ from typing import Final, Protocol
 from ledger.commands.cp import adjust_cohesion, correct_toe, spend_cp
 from ledger.commands.logistics import arrive, consume
 from ledger.commands.outcome import Outcome, refuse
-from ledger.commands.requisition_edits import REQUISITION_KINDS, requisition_row_outcome
+from ledger.commands.requisition_edits import (
+    REQUISITION_KINDS,
+    TextEdit,
+    requisition_row_outcome,
+)
 from ledger.model.apply import apply
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event
@@ -57,24 +61,14 @@ EDIT_KINDS: Final = frozenset({"toe", "cp", "cohesion"}) | SUPPLY_KINDS | REQUIS
 """The input kinds an import posts; an edit of any other kind is refused by its cell."""
 
 
-class EditedCell(Protocol):
+class EditedCell(TextEdit, Protocol):
     """One changed figure of a workbook (``ledger.io.sheet_import.Edit``): where it is, what it
-    is, the whole number exported (``value``) and the one written now (``new``)."""
+    is (``TextEdit``), the whole number exported (``value``) and the one written now (``new``)."""
 
-    @property
-    def where(self) -> str: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def holder(self) -> str: ...
-    @property
-    def field(self) -> str: ...
     @property
     def value(self) -> int: ...
     @property
     def new(self) -> int: ...
-    @property
-    def text(self) -> str | None: ...
 
 
 class Stamp(Protocol):

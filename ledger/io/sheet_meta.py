@@ -109,22 +109,8 @@ class Inputs:
         """Write ``value`` (a whole number) at (``row``, ``column``) of ``ws`` as an input:
         unlocked, pale yellow, recorded with its label cell (``label_column`` of the same row,
         already written)."""
-        cell = ws.cell(row=row, column=column, value=value)
-        cell.protection = _UNLOCKED
-        cell.fill = INPUT_FILL
-        label = ws.cell(row=row, column=label_column).value
-        self.cells.append(
-            InputCell(
-                ws.title,
-                f"{get_column_letter(column)}{row}",
-                kind,
-                holder,
-                field,
-                value,
-                f"{get_column_letter(label_column)}{row}",
-                "" if label is None else str(label),
-            )
-        )
+        ws.cell(row=row, column=column, value=value)
+        self._record(ws, row, column, kind, holder, field, value, label_column, None)
 
     def mark_text(
         self,
@@ -142,6 +128,21 @@ class Inputs:
         (``""``: an empty box), a text input: unlocked, pale yellow, recorded with ``text`` and
         its label cell (``label_column`` of the same row). The import reads what is written
         there as text (a number typed in it too)."""
+        self._record(ws, row, column, kind, holder, field, 0, label_column, text)
+
+    def _record(
+        self,
+        ws: Worksheet,
+        row: int,
+        column: int,
+        kind: str,
+        holder: str,
+        field: str,
+        value: int,
+        label_column: int,
+        text: str | None,
+    ) -> None:
+        """Unlock the cell, fill it pale yellow and record it with its row's label."""
         cell = ws.cell(row=row, column=column)
         cell.protection = _UNLOCKED
         cell.fill = INPUT_FILL
@@ -153,7 +154,7 @@ class Inputs:
                 kind,
                 holder,
                 field,
-                0,
+                value,
                 f"{get_column_letter(label_column)}{row}",
                 "" if label is None else str(label),
                 text,
