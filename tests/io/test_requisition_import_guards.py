@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,6 +32,7 @@ from tests.io.test_requisition_import import (  # the form's helpers
     _do,
     _edited,
     _put,
+    _qm,
     _rows,
     with_cr1,
 )
@@ -87,21 +85,6 @@ def test_a_new_line_brought_back_again_is_not_filed_twice(state: GameState) -> N
     assert [e.requisition_id for e in _outcome(after, other, first.events).events] == [  # type: ignore[attr-defined]
         "CR3"
     ]
-
-
-def _qm(tmp_path: Path, *args: str, ok: bool = True) -> str:
-    env = {**os.environ, "QUARTERMASTER_DB": str(tmp_path / "qm.db")}
-    env.pop("QUARTERMASTER_GAME", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "ledger.cli", *args],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert (done.returncode == 0) == ok, done.stderr + done.stdout
-    return done.stdout + done.stderr
 
 
 def test_cli_importing_the_same_form_twice_files_once(tmp_path: Path) -> None:
