@@ -14,6 +14,8 @@ What each kind of cell becomes (docs/sheets.md):
   ``other`` (6.1, 6.21: over the CPA earns DP); a decrease is refused: CP are not given back
   (6.16), undo the expenditure instead;
 - ``cohesion`` → ``adjust_cohesion`` cause ``correction`` by the difference (6.2);
+- both in quarter points (8.37): the exact difference is posted (1 1/4 written over as 2
+  spends 3/4 CP), and refusals show figures as players write them ("2 1/2");
 - ``supplies`` (a unit's) and ``dump`` (a dump's) → ``consume`` cause ``correction`` of a
   decrease, ``arrive`` cause ``correction`` of an increase (both commands' own checks: more
   than held, 54.12 dump capacity, 49.14 fuel tanks, dummy dumps 60.34, unlimited sources 60.44).
@@ -49,7 +51,7 @@ from ledger.commands.requisition_edits import (
 from ledger.model.apply import apply
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event
-from ledger.model.quantities import COMMODITIES, Supplies
+from ledger.model.quantities import COMMODITIES, Supplies, format_cp
 from ledger.model.seats import SIDE_NAMES, role_for
 from ledger.model.source import Role, Source
 from ledger.model.state import GameState
@@ -63,12 +65,13 @@ EDIT_KINDS: Final = frozenset({"toe", "cp", "cohesion"}) | SUPPLY_KINDS | REQUIS
 
 class EditedCell(TextEdit, Protocol):
     """One changed figure of a workbook (``ledger.io.sheet_import.Edit``): where it is, what it
-    is (``TextEdit``), the whole number exported (``value``) and the one written now (``new``)."""
+    is (``TextEdit``), the figure exported (``value``) and the one written now (``new``): whole
+    numbers, or for ``cp`` and ``cohesion`` a ``Fraction`` of quarter points (8.37)."""
 
     @property
-    def value(self) -> int: ...
+    def value(self) -> int | Fraction: ...
     @property
-    def new(self) -> int: ...
+    def new(self) -> int | Fraction: ...
 
 
 class Stamp(Protocol):
@@ -181,28 +184,30 @@ def _edit_outcome(state: GameState, edit: EditedCell, source: Source) -> Outcome
         return refuse(
             LedgerError(
                 "figure",
-                f"{name}: changed since export: now {_shown(now)} (exported {edit.value}, "
-                f"written {edit.new}); export the sheet again",
+                f"{name}: changed since export: now {_shown(now)} (exported "
+                f"{_shown(edit.value)}, written {_shown(edit.new)}); export the sheet again",
             )
         )
-    change = edit.new - edit.value
+    change = Fraction(edit.new) - Fraction(edit.value)
     source = replace(source, side=side)
-    if edit.kind == "toe":
-        return correct_toe(state, edit.holder, edit.field, change, source)
     if edit.kind == "cp":
         if change < 0:
             return refuse(
                 LedgerError(
                     "cp",
-                    f"{name}: CP are not given back ({edit.value} → {edit.new}); "
-                    "undo the expenditure",
+                    f"{name}: CP are not given back ({_shown(edit.value)} → "
+                    f"{_shown(edit.new)}); undo the expenditure",
                     "6.16",
                 )
             )
-        return spend_cp(state, edit.holder, Fraction(change), source, "other")
+        return spend_cp(state, edit.holder, change, source, "other")
     if edit.kind == "cohesion":
-        return adjust_cohesion(state, edit.holder, "correction", source, Fraction(change))
-    amount = Supplies(**{edit.field: abs(change)})
+        return adjust_cohesion(state, edit.holder, "correction", source, change)
+    if change.denominator != 1:  # read_edits reads whole figures only for these kinds
+        return refuse(LedgerError("figure", f"{_shown(edit.new)} is not a whole number"))
+    if edit.kind == "toe":
+        return correct_toe(state, edit.holder, edit.field, int(change), source)
+    amount = Supplies(**{edit.field: abs(int(change))})
     if change < 0:
         return consume(state, edit.holder, amount, "correction", source)
     return arrive(state, edit.holder, amount, "correction", source)
@@ -230,9 +235,8 @@ def _current(state: GameState, edit: EditedCell) -> Fraction | int | LedgerError
 
 
 def _shown(value: Fraction | int) -> str:
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{float(value):g}"
-    return str(int(value))
+    """A figure as players write it: ``"2"``, ``"2 1/2"``, ``"-1 1/4"`` (8.37)."""
+    return format_cp(Fraction(value))
 
 
 def _recorded_by(event: Event, holds: Callable[[Role], bool] | None) -> Event:

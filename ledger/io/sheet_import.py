@@ -14,6 +14,12 @@ moved, inserted or deleted: "layout changed"), a formula typed into an input cel
 empty cell where a number is, a number that is not whole, a negative number (but for a
 Cohesion Level, which goes below 0, 6.2).
 
+CP expended (6.14) and Cohesion (6.2) are kept in quarter points (8.37; ``QUARTER_KINDS``):
+their cells take any multiple of 1/4, as a number (``2.25``, what a spreadsheet saves when
+``2 1/4`` is typed in a cell formatted ``# ?/?``) or as text as players write it (``"2 1/4"``,
+``"2¼"``, ``"-1 1/4"``, ``"2.25"``); anything else there ("2.3") is refused by its cell and
+8.37. ``Edit.new`` is then a ``Fraction`` when not whole, an ``int`` as before when whole.
+
 A text input (``InputCell.text`` not ``None``: a Supply Requisition Form's unit, figures,
 Needed by, note, Filled from or answer, 4.55) is read as text — a number typed in it as its
 digits, an empty cell as ``""`` — and changed when that text, spaces trimmed, differs from the
@@ -25,16 +31,19 @@ exported one (``Edit.text``); only a formula (a cell openpyxl reads as one, ``da
 from __future__ import annotations
 
 import io
+import math
 import re
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Final
 
 from ledger.io.files import INTEGER_MAX
-from ledger.io.sheet_meta import InputCell, MetaError, SheetStamp, read_meta
+from ledger.io.sheet_meta import QUARTER_KINDS, InputCell, MetaError, SheetStamp, read_meta
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event
+from ledger.model.quantities import format_cp
 from ledger.model.seats import SIDE_NAMES, Seat
 from ledger.model.state import GameState
 from ledger.model.view import HiddenEntries, journal_for
@@ -59,11 +68,12 @@ NEGATIVE_KINDS: Final = frozenset({"cohesion"})
 @dataclass(frozen=True, slots=True)
 class Edit:
     """One input cell whose figure the player changed: the cell as exported and ``new``, the
-    whole number now written in it; for a text input, ``text`` the text now written in it
+    whole number now written in it (for CP expended and Cohesion, a ``Fraction`` of quarter
+    points when not whole, 8.37); for a text input, ``text`` the text now written in it
     (``new`` is then 0)."""
 
     cell: InputCell
-    new: int
+    new: int | Fraction
     text: str | None = None
 
     @property
@@ -87,8 +97,9 @@ class Edit:
         return self.cell.field
 
     @property
-    def value(self) -> int:
-        """The figure as exported."""
+    def value(self) -> int | Fraction:
+        """The figure as exported (a ``Fraction`` only for a CP or Cohesion figure in quarter
+        points, 8.37)."""
         return self.cell.value
 
 
@@ -162,7 +173,8 @@ def read_edits(data: bytes) -> tuple[SheetStamp, list[Edit]]:
             elif written != " ".join(cell.text.split()):
                 edits.append(Edit(cell, 0, written))
             continue
-        found = _whole(cell, ws[cell.cell].value)
+        written = ws[cell.cell].value
+        found = _quarters(cell, written) if cell.kind in QUARTER_KINDS else _whole(cell, written)
         if isinstance(found, LedgerError):
             errors.append(found)
         elif found != cell.value:
@@ -260,6 +272,66 @@ def _whole(cell: InputCell, value: object) -> int | LedgerError:
     if value < 0 and cell.kind not in NEGATIVE_KINDS:
         return LedgerError(where, f"{value} is negative; a holding is 0 or more")
     return value
+
+
+_VULGAR: Final = {"¼": " 1/4", "½": " 1/2", "¾": " 3/4"}
+_MINUS: Final = ("-", "−", "–")
+_MIXED: Final = re.compile(r"^(?:(?P<whole>\d{1,12})\s+)?(?P<num>\d{1,12})/(?P<den>\d{1,12})$")
+_DECIMAL: Final = re.compile(r"^(?:\d{1,15}(?:\.\d{0,12})?|\.\d{1,12})$")
+
+
+def _quarters(cell: InputCell, value: object) -> int | Fraction | LedgerError:
+    """The figure in quarter points (8.37) written in the CP or Cohesion ``cell``: a number
+    (``2.25``) or text (``"2 1/4"``, ``"2¼"``, ``"-1 1/4"``, ``"2.25"``); an ``int`` when
+    whole. Or why it is not one: a formula, nothing, text that is no figure, a figure not a
+    multiple of 1/4 ("2.3 is not in quarter points (8.37)"), a negative CP expended."""
+    where = cell.where
+    if isinstance(value, str) and value.startswith("="):
+        return LedgerError(where, f"a formula ({value[:40]}) where a number is; write the number")
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return LedgerError(
+            where, f"empty; write a figure (it held {format_cp(Fraction(cell.value))})"
+        )
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return LedgerError(where, f"{value!r} is not a number")
+    if isinstance(value, float) and not math.isfinite(value):
+        return LedgerError(where, f"{value!r} is not a number")
+    figure: Fraction | None
+    if isinstance(value, str):
+        text = " ".join(value.split())[:24]
+        figure = _quarter_text(text)
+        if figure is None:
+            return LedgerError(
+                where,
+                f"text {text!r} where a whole number is, or one in quarter points (2 1/4, 2.25)",
+                "8.37",
+            )
+        shown = text
+    else:
+        figure, shown = Fraction(value), f"{value:g}"
+    if abs(figure) > INTEGER_MAX:
+        return LedgerError(where, f"{shown} is far beyond any figure of the game")
+    if (figure * 4).denominator != 1:
+        return LedgerError(where, f"{shown} is not in quarter points", "8.37")
+    if figure < 0 and cell.kind not in NEGATIVE_KINDS:
+        return LedgerError(where, f"{shown} is negative; CP expended is 0 or more", "6.14")
+    return int(figure) if figure.denominator == 1 else figure
+
+
+def _quarter_text(text: str) -> Fraction | None:
+    """``text`` as players write a figure (``"2 1/4"``, ``"2¼"``, ``"-1 1/4"``, ``"2.25"``,
+    ``"+3"``), or ``None`` when it is none (not checked for quarters here)."""
+    sign = -1 if text.startswith(_MINUS) else 1
+    body = text[1:] if text.startswith((*_MINUS, "+")) else text
+    for glyph, written in _VULGAR.items():
+        body = body.replace(glyph, written)
+    body = " ".join(body.split())
+    mixed = _MIXED.match(body)
+    if mixed:
+        if int(mixed["den"]) == 0:
+            return None
+        return sign * (int(mixed["whole"] or 0) + Fraction(int(mixed["num"]), int(mixed["den"])))
+    return sign * Fraction(body) if _DECIMAL.match(body) else None
 
 
 def stale_lines(

@@ -10,10 +10,13 @@ printout shows, and protects every visible sheet without a password, so computed
 Raw and Actual points) are locked and the inputs are not. ``read_meta`` reads both back for
 ``ledger.io.sheet_import``.
 
-A record is a number input (``Inputs.mark``: a whole figure) or a text input
+A record is a number input (``Inputs.mark``: a whole figure, or for CP expended and Cohesion,
+``QUARTER_KINDS``, a figure in quarter points, 8.37) or a text input
 (``Inputs.mark_text``: a name, a time or a note written on a Supply Requisition Form, 4.55;
 its ``text`` the text it held, ``value`` 0). The text column was added after the first
-exports, so a record without it is a number input.
+exports, so a record without it is a number input. A figure that is not whole is recorded as
+its exact fraction in text (``"5/4"``) and read back as a ``Fraction``; a whole one as a
+number, read back as an ``int`` as before.
 
 Each record also names a *label* cell (the counter's or dump's name on the same row) and the
 text it held: a workbook whose rows were moved, inserted or deleted no longer matches, and the
@@ -23,6 +26,7 @@ import refuses it by ``Sheet!Cell`` instead of posting a figure against the wron
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Final
 
 from openpyxl import Workbook
@@ -47,6 +51,10 @@ TEXT_KINDS: Final = frozenset({"requisition", "new_requisition"})
 """The kinds a text input may have (``ledger.commands.requisition_edits.REQUISITION_KINDS``,
 the Supply Requisition Form's boxes, 4.55): a text record of another kind would be read as a
 figure of 0, so ``read_meta`` refuses it as damaged."""
+QUARTER_KINDS: Final = frozenset({"cp", "cohesion"})
+"""The kinds whose figure is kept in quarter points (8.37): CP expended (6.14) and the Cohesion
+Level (6.2). Their inputs may hold any multiple of 1/4 (``2 1/2``, ``-1 1/4``); every other
+number input holds a whole figure."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +74,10 @@ class SheetStamp:
 class InputCell:
     """One cell a player may change: where (``sheet``, ``cell`` such as ``"C12"``), what it is
     (``kind``: ``"toe"``, ``"supplies"``, ``"cp"``, ``"cohesion"``, ``"dump"``, ...; ``holder``:
-    the unit, dump or requisition id; ``field``: the weapon system id or commodity), the whole
-    number it held when exported, and the label cell of its row with the text it held.
+    the unit, dump or requisition id; ``field``: the weapon system id or commodity), the
+    figure it held when exported (an ``int``; a ``Fraction`` of quarter points for a CP or
+    Cohesion figure that is not whole, 8.37), and the label cell of its row with the text it
+    held.
     ``text``: for a text input (``Inputs.mark_text``) the text it held (``value`` is then 0);
     ``None`` for a number input."""
 
@@ -76,7 +86,7 @@ class InputCell:
     kind: str
     holder: str
     field: str
-    value: int
+    value: int | Fraction
     label_cell: str
     label: str
     text: str | None = None
@@ -99,18 +109,22 @@ class Inputs:
         ws: Worksheet,
         row: int,
         column: int,
-        value: int,
+        value: int | Fraction,
         *,
         kind: str,
         holder: str,
         field: str,
         label_column: int,
     ) -> None:
-        """Write ``value`` (a whole number) at (``row``, ``column``) of ``ws`` as an input:
-        unlocked, pale yellow, recorded with its label cell (``label_column`` of the same row,
-        already written)."""
-        ws.cell(row=row, column=column, value=value)
-        self._record(ws, row, column, kind, holder, field, value, label_column, None)
+        """Write ``value`` at (``row``, ``column``) of ``ws`` as an input: unlocked, pale
+        yellow, recorded with its label cell (``label_column`` of the same row, already
+        written). ``value`` is a whole number, or for a kind of ``QUARTER_KINDS`` a multiple
+        of 1/4 (8.37): the cell then holds it as a float (exact in binary; the cell's own
+        number format, ``# ?/?``, prints ``2 1/2``) and the record the exact ``Fraction``.
+        Raises ``ValueError`` for a fraction of another kind or not in quarters."""
+        figure = _figure(value, kind)
+        ws.cell(row=row, column=column, value=figure if isinstance(figure, int) else float(figure))
+        self._record(ws, row, column, kind, holder, field, figure, label_column, None)
 
     def mark_text(
         self,
@@ -138,7 +152,7 @@ class Inputs:
         kind: str,
         holder: str,
         field: str,
-        value: int,
+        value: int | Fraction,
         label_column: int,
         text: str | None,
     ) -> None:
@@ -176,8 +190,9 @@ class Inputs:
         for column, name in enumerate(_HEADER + _TEXT_HEADER, start=1):
             meta.cell(row=first, column=column, value=name)
         for row, c in enumerate(self.cells, start=first + 1):
+            figure = c.value if isinstance(c.value, int) else f"{c.value}"  # "5/4": exact
             for column, value in enumerate(
-                (c.sheet, c.cell, c.kind, c.holder, c.field, c.value, c.label_cell, c.label),
+                (c.sheet, c.cell, c.kind, c.holder, c.field, figure, c.label_cell, c.label),
                 start=1,
             ):
                 written = meta.cell(row=row, column=column, value=value)
@@ -241,10 +256,42 @@ def read_meta(wb: Workbook) -> tuple[SheetStamp, list[InputCell]]:
                 str(kind),
                 str(holder),
                 str(field_),
-                int(str(value)),
+                _recorded(value, str(kind), f"{str(sheet)[:40]}!{str(cell)[:20]}"),
                 str(label_cell),
                 "" if label is None else str(label),
                 text,
             )
         )
     return found, cells
+
+
+def _figure(value: int | Fraction, kind: str) -> int | Fraction:
+    """``value`` as an input records it: an ``int`` when whole, else the ``Fraction`` of
+    quarter points of a ``QUARTER_KINDS`` figure (8.37). Raises ``ValueError`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        raise ValueError(f"an input figure is an int or a Fraction, not {value!r}")
+    if isinstance(value, int) or value.denominator == 1:
+        return int(value)
+    if kind not in QUARTER_KINDS or 4 % value.denominator:
+        raise ValueError(f"a {kind!r} input is not in quarter points (8.37): {value}")
+    return value
+
+
+def _recorded(value: object, kind: str, where: str) -> int | Fraction:
+    """A record's exported figure: a number as an ``int`` (as every export before quarter
+    inputs wrote it), text ``"5/4"`` as a ``Fraction`` (a ``QUARTER_KINDS`` figure, 8.37).
+    Raises ``MetaError`` for a fraction that is not a quarter figure of its kind, and
+    ``ValueError`` for text that is not a number (read_edits: damaged metadata)."""
+    text = str(value)
+    if "/" not in text:
+        return int(text)
+    try:
+        figure = Fraction(text[:20])
+    except (ValueError, ZeroDivisionError):
+        figure = Fraction(1, 3)  # refused below, as any figure not in quarters
+    if kind not in QUARTER_KINDS or 4 % figure.denominator:
+        raise MetaError(
+            f"the metadata sheet ({META_SHEET!r}) is damaged: figure {text[:20]!r} of a "
+            f"{kind[:40]!r} box at {where}; export the sheet again"
+        )
+    return int(figure) if figure.denominator == 1 else figure

@@ -12,6 +12,7 @@ from typing import Final
 
 from openpyxl import Workbook
 
+from ledger.io.sheet_meta import QUARTER_KINDS
 from ledger.io.xlsx import WRITE_IN_MM, print_height, print_scale
 from ledger.model.quantities import COMMODITIES
 
@@ -57,10 +58,13 @@ weapon system of the line)."""
 
 
 def input_kind(key: str, value: object, detached: bool) -> tuple[str, str] | None:
-    """The (kind, field) of an input cell, or ``None``: a detached line has no figures, and
-    CP expended and Cohesion in quarter points (8.37) are shown, not marked (an input is whole)."""
+    """The (kind, field) of an input cell, or ``None``: a detached line has no figures. CP
+    expended and Cohesion are inputs in quarter points (8.37, ``QUARTER_KINDS``: ``2 1/2`` is
+    marked as it is); every other input holds a whole figure."""
     if detached or key not in INPUT_KINDS or isinstance(value, bool):
         return None
+    kind = INPUT_KINDS[key]
     if isinstance(value, Fraction):
-        return INPUT_KINDS[key] if value.denominator == 1 else None
-    return INPUT_KINDS[key] if isinstance(value, int) else None
+        whole = value.denominator == 1
+        return kind if whole or (kind[0] in QUARTER_KINDS and 4 % value.denominator == 0) else None
+    return kind if isinstance(value, int) else None

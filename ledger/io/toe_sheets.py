@@ -290,7 +290,7 @@ def _write_units(
 
 def _write_line(sheet: ToeCursor, line: Mapping[str, Any]) -> None:
     """One weapon-system line: its inputs marked (TOE points, and on a unit's first line CP
-    expended and Cohesion when whole, supplies), its Raw points formulas of its TOE (11.31) and
+    expended and Cohesion in quarter points, supplies), its Raw points formulas of its TOE (11.31) and
     its Actual points of its Raw, the line fired alone (Raw ÷ 10 rounded half up, 11.32, 11.33;
     a formation's Actual divides its Raw total instead, 11.34: ``_write_totals``)."""
     detached = line["with"] == "detached"
@@ -317,7 +317,7 @@ def _write_line(sheet: ToeCursor, line: Mapping[str, Any]) -> None:
                 sheet.ws,
                 row,
                 index,
-                int(value),
+                value,  # an int, or a Fraction of quarter points (CP, Cohesion, 8.37)
                 kind=kind,
                 holder=line["unit_id"],
                 field=line["system_id"] if kind == "toe" else field,

@@ -29,7 +29,7 @@ from openpyxl.worksheet.header_footer import HeaderFooterItem
 from openpyxl.worksheet.properties import PageSetupProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ledger.io.sheet_meta import Inputs, SheetStamp
+from ledger.io.sheet_meta import QUARTER_KINDS, Inputs, SheetStamp
 from ledger.model.quantities import COMMODITIES
 from ledger.model.state import GameState
 from ledger.model.units import Side
@@ -350,6 +350,8 @@ _INPUTS: Final = {
     **{c: "supplies" for c in COMMODITIES},
 }
 """Field Commander figures the players correct in pencil, by column key: their input kind."""
+_MARKED: Final = {k: (1, 2, 4) if k in QUARTER_KINDS else (1,) for k in set(_INPUTS.values())}
+"""The denominators an input of each kind holds: CP and Cohesion in quarter points (8.37)."""
 
 
 def cp_tally(cpa: object, spent: object) -> str:
@@ -371,8 +373,9 @@ def _write_body(
     scale: float,
 ) -> int:
     """Write the counter lines from row ``first``, then the template's empty lines; return the
-    last row written. Whole CP, Cohesion and supplies are ``inputs``. Each column's cell style
-    is a named style registered once (issue 19: no style objects made per cell)."""
+    last row written. CP and Cohesion (quarter points, 8.37) and supplies are ``inputs``.
+    Each column's cell style is a named style registered once (issue 19: no style objects
+    made per cell)."""
     names = [f"fc {c.key}" for c in template.columns]
     for name, col in zip(names, template.columns, strict=True):
         align = Alignment(wrap_text=col.wrap, vertical="center")
@@ -399,12 +402,12 @@ def _write_body(
                 write_text(ws, r, index, value)
             elif value is None:
                 pass
-            elif kind and (isinstance(value, int) or value.denominator == 1):
+            elif kind and (isinstance(value, int) or value.denominator in _MARKED[kind]):
                 inputs.mark(
                     ws,
                     r,
                     index,
-                    int(value),
+                    value,
                     kind=kind,
                     holder=str(data["id"]),
                     field=col.key,

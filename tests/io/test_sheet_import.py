@@ -58,7 +58,8 @@ def test_each_malformed_cell_is_refused_by_its_place(state: GameState) -> None:
     errors = refusals(edited(exported(state), spoil))
     assert errors == [
         "'1st CCNN Div'!C3: a formula (=C2*5) where a number is; write the number",
-        "'1st CCNN Div'!E3: text 'two' where a whole number is",
+        "'1st CCNN Div'!E3: text 'two' where a whole number is, or one in quarter points "
+        "(2 1/4, 2.25) (8.37)",  # E3: CP expended, kept in quarter points
         "'Supply Dumps'!B3: -5 is negative; a holding is 0 or more",
         "'Supply Dumps'!C3: 12.5 is not a whole number",
     ]

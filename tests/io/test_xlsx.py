@@ -225,8 +225,9 @@ def test_cp_cohesion_and_supplies_are_inputs_stamped_for_the_way_back(played: Ga
     assert (stamp.game, stamp.side, stamp.seat, stamp.seq) == ("g", "commonwealth", "cw-field", 7)
     assert stamp.layout == "field-commander"
     rha = {c.field: (c.kind, c.value, c.label) for c in cells if c.holder == "cw.3_rha"}
-    # 3 RHA: 2 1/2 CP is no whole number, so it is not an input (the import takes whole ones)
+    # 3 RHA: 2 1/2 CP is an input in quarter points, recorded exactly (8.37)
     assert rha == {
+        "cp_expended": ("cp", Fraction(5, 2), "3rd RHA"),
         "cohesion": ("cohesion", 0, "3rd RHA"),
         "ammo": ("supplies", 4, "3rd RHA"),
         "fuel": ("supplies", 10, "3rd RHA"),
