@@ -290,9 +290,9 @@ def _write_units(
 
 def _write_line(sheet: ToeCursor, line: Mapping[str, Any]) -> None:
     """One weapon-system line: its inputs marked (TOE points, and on a unit's first line CP
-    expended and Cohesion in quarter points, supplies), its Raw points formulas of its TOE (11.31) and
-    its Actual points of its Raw, the line fired alone (Raw ÷ 10 rounded half up, 11.32, 11.33;
-    a formation's Actual divides its Raw total instead, 11.34: ``_write_totals``)."""
+    expended and Cohesion in quarter points, supplies), its Raw points formulas of its TOE
+    (11.31) and its Actual points of its Raw, the line fired alone (Raw ÷ 10 rounded half up,
+    11.32, 11.33; a formation's Actual divides its Raw total instead, 11.34: ``_write_totals``)."""
     detached = line["with"] == "detached"
     bold = bool(line["is_hq"]) and line["first"] and not detached
     font = sheet.grey if detached else sheet.bold if bold else sheet.font
