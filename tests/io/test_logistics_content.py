@@ -138,14 +138,15 @@ def test_a_convoy_loaded_for_a_requisition_is_bound_for_its_unit(played: GameSta
     assert line["CP"] == 12
 
 
-def test_supply_net_lists_what_is_coming_in_and_says_what_is_not_forecast(
+def test_supply_net_lists_what_is_coming_in_and_says_what_its_use_columns_are(
     played: GameState,
 ) -> None:
     texts = _texts(supply_net_workbook(played, "commonwealth", "club"))
     coming = next(t for t in texts if t.startswith("Coming in"))
     assert "(4.43, 20.1)" in coming
     assert "GT 5 OpStage 1: first-line trucks at Cairo (25 TP)" in texts
-    assert any("Fuel and Ammunition use are not forecast" in t for t in texts)
+    # Fuel and Ammunition follow the CP moved and the fire delivered: planning figures
+    assert any("the two Use columns are planning figures" in t for t in texts)
     assert "Total coming in" in texts
 
 
