@@ -23,6 +23,8 @@ import openpyxl
 from openpyxl.styles import Font
 from openpyxl.worksheet.worksheet import Worksheet
 
+from tests.io.printing import convert
+
 MM = 72 / 25.4
 """Points in a millimetre."""
 
@@ -74,24 +76,7 @@ def to_pdf(soffice: str, data: bytes, folder: Path, stem: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     book = folder / f"{stem}.xlsx"
     book.write_bytes(data)
-    subprocess.run(
-        [
-            soffice,
-            f"-env:UserInstallation={(folder / 'lo-profile').as_uri()}",
-            "--headless",
-            "--convert-to",
-            "pdf",
-            "--outdir",
-            str(folder),
-            str(book),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=240,
-    )
-    pdf = folder / f"{stem}.pdf"
-    assert pdf.exists(), "LibreOffice wrote no PDF"
-    return pdf
+    return convert(soffice, book, folder, "pdf")
 
 
 def pages(pdf: Path) -> list[Page]:

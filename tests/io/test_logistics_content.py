@@ -29,7 +29,6 @@ import openpyxl
 import pytest
 
 from ledger.commands import logistics
-from ledger.commands.outcome import Outcome
 from ledger.io.logistics_sheets import (
     WORKBOOKS,
     logistics_workbook,
@@ -40,12 +39,13 @@ from ledger.io.logistics_sheets import (
 )
 from ledger.io.scenario import load_scenario
 from ledger.io.sheet_meta import read_meta
-from ledger.model.apply import apply, start
+from ledger.model.apply import start
 from ledger.model.events import GameStarted
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from tests.posting import post
 
 GRAZIANI = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"
 SELBY = "cw.selby_force.matruh_garrison_hq"
@@ -65,23 +65,16 @@ def setup() -> Setup:
     return load_scenario(GRAZIANI)
 
 
-def _do(state: GameState, outcome: Outcome) -> GameState:
-    assert outcome.ok, outcome.errors
-    for event in outcome.events:
-        state = apply(state, event)
-    return state
-
-
 @pytest.fixture
 def played(setup: Setup) -> GameState:
     """Graziani after a transfer onto the Matruh trucks and CR1 filed by a seat and fulfilled."""
     state = start(GameStarted(Source(setup.info.start), setup))
     lc = Source(state.clock, side="commonwealth", role="logistics_commander")
     loaded = Supplies(ammo=40, fuel=300)
-    state = _do(state, logistics.transfer(state, "cw_mersa_matruh", "cw_matruh", loaded, lc))
+    state = post(state, logistics.transfer(state, "cw_mersa_matruh", "cw_matruh", loaded, lc))
     fc = Source(state.clock, side="commonwealth", role="field_commander", seat="Tobruk desk")
-    state = _do(state, logistics.file_requisition(state, SELBY, Supplies(ammo=20), fc))
-    return _do(state, logistics.fulfil_requisition(state, "CR1", "cw_mersa_matruh", lc))
+    state = post(state, logistics.file_requisition(state, SELBY, Supplies(ammo=20), fc))
+    return post(state, logistics.fulfil_requisition(state, "CR1", "cw_mersa_matruh", lc))
 
 
 def _visible(data: bytes) -> list[Any]:

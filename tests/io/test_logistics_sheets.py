@@ -33,7 +33,6 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.cli import main
 from ledger.commands import logistics
-from ledger.commands.outcome import Outcome
 from ledger.io.logistics_sheets import (
     WORKBOOKS,
     logistics_workbook,
@@ -44,7 +43,7 @@ from ledger.io.logistics_sheets import (
 )
 from ledger.io.logistics_template import FORMS, load_logistics_template
 from ledger.io.scenario import load_scenario
-from ledger.model.apply import apply, start
+from ledger.model.apply import start
 from ledger.model.events import GameStarted
 from ledger.model.quantities import Supplies
 from ledger.model.scenario import Setup
@@ -52,6 +51,7 @@ from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.model.units import SIDES, Side
 from tests.io.printing import print_pdf
+from tests.posting import post
 
 GRAZIANI = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"
 RTR = "cw.7_armd_div.6th_royal_tank_regt"
@@ -71,13 +71,6 @@ def graziani(graziani_setup: Setup) -> GameState:
     return start(GameStarted(Source(graziani_setup.info.start), graziani_setup))
 
 
-def _do(state: GameState, outcome: Outcome) -> GameState:
-    assert outcome.ok, outcome.errors
-    for event in outcome.events:
-        state = apply(state, event)
-    return state
-
-
 @pytest.fixture
 def played(graziani: GameState) -> GameState:
     """Graziani with 250 Fuel on cw_c3721 and two requisitions: CR1 open (6th RTR: 20
@@ -87,9 +80,9 @@ def played(graziani: GameState) -> GameState:
     state = replace(graziani, trucks=trucks)
     source = Source(state.clock, side="commonwealth", role="field_commander")
     wanted = Supplies(ammo=20, fuel=70)
-    state = _do(state, logistics.file_requisition(state, RTR, wanted, source, note=EVIL))
-    state = _do(state, logistics.file_requisition(state, SELBY, Supplies(water=30), source))
-    return _do(state, logistics.reject_requisition(state, "CR2", "no water to spare", source))
+    state = post(state, logistics.file_requisition(state, RTR, wanted, source, note=EVIL))
+    state = post(state, logistics.file_requisition(state, SELBY, Supplies(water=30), source))
+    return post(state, logistics.reject_requisition(state, "CR2", "no water to spare", source))
 
 
 def _book(data: bytes) -> openpyxl.Workbook:

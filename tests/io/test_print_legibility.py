@@ -12,8 +12,6 @@ Skipped without LibreOffice and poppler (QUARTERMASTER_REQUIRE_SOFFICE=1 makes t
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
@@ -44,6 +42,7 @@ from tests.io.print_measure import (
     row_pitches,
     to_pdf,
 )
+from tests.io.printing import find_soffice
 
 NOTE = "for the push on Sidi Barrani, before the next convoy"
 """A requisition note as long as players write them."""
@@ -113,14 +112,7 @@ def printed_box(tmp_path_factory: pytest.TempPathFactory, soffice_path: str) -> 
 @pytest.fixture(scope="module")
 def soffice_path() -> str:
     """LibreOffice and poppler, as the ``soffice`` fixture finds them (module scope)."""
-    tools = {name: shutil.which(name) for name in ("soffice", "pdftotext", "pdfinfo")}
-    missing = [name for name, path in tools.items() if path is None]
-    if missing:
-        message = f"not on PATH: {', '.join(missing)}"
-        if os.environ.get("QUARTERMASTER_REQUIRE_SOFFICE") == "1":
-            pytest.fail(message + " (QUARTERMASTER_REQUIRE_SOFFICE=1)")
-        pytest.skip(message)
-    return str(tools["soffice"])
+    return find_soffice()
 
 
 def measure(

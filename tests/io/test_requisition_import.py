@@ -34,18 +34,12 @@ from ledger.model.seats import Seat, posting_errors
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.reports.logistics_log import requisition_lines
+from tests.posting import post
 
 ESSEX = "cw.70_inf_div.1st_essex"
 BUFFS = "cw.unassigned_inf.1st_buffs"
 MATRUH = "cw_mersa_matruh"
 SHEET = "Requisitions"
-
-
-def _do(state: GameState, outcome: Outcome) -> GameState:
-    assert outcome.ok, outcome.errors
-    for event in outcome.events:
-        state = apply(state, event)
-    return state
 
 
 @pytest.fixture
@@ -59,7 +53,7 @@ def with_cr1(graziani_setup: Setup) -> GameState:
     OpStage 1."""
     begun = start(GameStarted(Source(graziani_setup.info.start), graziani_setup))
     source = Source(begun.clock, "commonwealth", "field_commander")
-    return _do(
+    return post(
         begun,
         logistics.file_requisition(
             begun, ESSEX, Supplies(ammo=40), source, "for the attack", GameTime(2, 1)
@@ -100,8 +94,8 @@ def test_needed_by_is_printed_on_the_form(state: GameState) -> None:
 
 def test_open_requisition_and_blank_lines_are_inputs_closed_ones_not(state: GameState) -> None:
     source = Source(state.clock, "commonwealth", "field_commander")
-    state = _do(state, logistics.file_requisition(state, BUFFS, Supplies(stores=5), source))
-    state = _do(state, logistics.reject_requisition(state, "CR2", "none to spare", source))
+    state = post(state, logistics.file_requisition(state, BUFFS, Supplies(stores=5), source))
+    state = post(state, logistics.reject_requisition(state, "CR2", "none to spare", source))
     data = requisition_workbook(state, "commonwealth", "g")
     _, cells = read_meta(load_workbook(io.BytesIO(data)))
     marked = {(c.kind, c.holder, c.field) for c in cells}
@@ -351,7 +345,7 @@ def test_a_requisition_closed_since_the_export_is_refused(state: GameState) -> N
     data = requisition_workbook(state, "commonwealth", "g")
     row = _rows(data)["CR1"]
     source = Source(state.clock, "commonwealth", "logistics_commander")
-    state = _do(state, logistics.reject_requisition(state, "CR1", "nothing to send", source))
+    state = post(state, logistics.reject_requisition(state, "CR1", "nothing to send", source))
     outcome = _outcome(state, _edited(data, lambda wb: _put(wb, row, 12, "Mersa Matruh")))
     assert [str(e) for e in outcome.errors] == [
         f"Requisitions!L{row}: CR1 is already rejected (4.55)"

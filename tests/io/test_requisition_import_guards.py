@@ -29,13 +29,13 @@ from ledger.model.state import GameState
 from tests.io.test_requisition_import import (  # the form's helpers
     MATRUH,
     SHEET,
-    _do,
     _edited,
     _put,
     _qm,
     _rows,
     with_cr1,
 )
+from tests.posting import post
 
 BARRANI = "cw_sidi_barrani"
 
@@ -73,7 +73,7 @@ def test_a_new_line_brought_back_again_is_not_filed_twice(state: GameState) -> N
     assert [requisition_words(e, state) for e in first.events] == [
         "file requisition CR2 for 1st Buffs: 6 Stores, needed by GT 2 OpStage 1 (before the attack)"
     ]
-    after = _do(state, first)
+    after = post(state, first)
     again = _outcome(after, edited, first.events)  # the entries posted since the export
     assert [str(e) for e in again.errors] == [
         f"Requisitions!B{new}: already filed as CR2 since this workbook was exported (4.55); "
@@ -264,7 +264,7 @@ def test_the_name_with_its_hex_fills_from_that_dump(two_matruhs: GameState) -> N
     row = _rows(data)["CR1"]
     written = "Mersa Matruh (D3714)"
     outcome = _outcome(two_matruhs, _edited(data, lambda wb: _put(wb, row, 12, written)))
-    after = _do(two_matruhs, outcome)
+    after = post(two_matruhs, outcome)
     assert after.requisitions["CR1"].filled_from == MATRUH
     assert after.dumps[MATRUH].supplies.ammo == 1000 - 40
     assert after.dumps[BARRANI].supplies.ammo == 250

@@ -16,7 +16,6 @@ cavalry (24, 2) and the MG battalion (12, 1) the division's 72 Raw are 7 Actual,
 from __future__ import annotations
 
 import io
-import subprocess
 from pathlib import Path
 
 import openpyxl
@@ -29,6 +28,7 @@ from ledger.model.apply import start
 from ledger.model.events import GameStarted
 from ledger.model.source import Source
 from ledger.model.state import GameState
+from tests.io.printing import convert
 
 GRAZIANI = Path(__file__).resolve().parents[2] / "scenarios" / "graziani.toml"
 NZ_DIV = "cw.2_nz_div.2nd_new_zealand_div_hq"
@@ -47,22 +47,8 @@ def _recalculated(soffice: str, book: openpyxl.Workbook, tmp_path: Path) -> open
     source.parent.mkdir()
     book.save(source)
     out = tmp_path / "out"
-    subprocess.run(
-        [
-            soffice,
-            f"-env:UserInstallation={(tmp_path / 'lo-profile').as_uri()}",
-            "--headless",
-            "--convert-to",
-            "xlsx",
-            "--outdir",
-            str(out),
-            str(source),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
-    return openpyxl.load_workbook(out / "toe.xlsx", data_only=True)
+    out.mkdir()
+    return openpyxl.load_workbook(convert(soffice, source, out, "xlsx"), data_only=True)
 
 
 def _row_of(ws: openpyxl.worksheet.worksheet.Worksheet, label: str) -> dict[str, object]:

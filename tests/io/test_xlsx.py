@@ -25,18 +25,17 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ledger.cli import main
 from ledger.commands.cp import spend_cp
-from ledger.commands.outcome import Outcome
 from ledger.commands.stage_end import end_stage
 from ledger.commands.transfers import transfer
 from ledger.io.sheet_meta import read_meta
 from ledger.io.xlsx import SOURCES_TAB, cp_tally, field_commander_workbook, load_template
-from ledger.model.apply import apply
 from ledger.model.quantities import Supplies
 from ledger.model.source import Source
 from ledger.model.state import GameState
 from ledger.reports.tables import field_commander_sheet
 from tests.io.printing import print_pdf
 from tests.phases import at_last_phase
+from tests.posting import post
 
 HEADERS = [
     "Counter",
@@ -62,13 +61,6 @@ HEADERS = [
     "Short of",
 ]
 EVIL = '=HYPERLINK("http://example.invalid/","click")'
-
-
-def _do(state: GameState, outcome: Outcome) -> GameState:
-    assert outcome.ok, outcome.errors
-    for event in outcome.events:
-        state = apply(state, event)
-    return state
 
 
 def _sheet(data: bytes) -> Worksheet:
@@ -116,14 +108,14 @@ def played(mini_state: GameState) -> GameState:
     """
     src = Source(mini_state.clock, "commonwealth", "commander_in_chief")
     mini_state = at_last_phase(mini_state)  # 5.2: the stage ends from its last phase
-    state = _do(mini_state, end_stage(mini_state, src))
+    state = post(mini_state, end_stage(mini_state, src))
     state = at_last_phase(state)  # 5.2: the stage ends from its last phase
-    state = _do(state, end_stage(state, src))
+    state = post(state, end_stage(state, src))
     src = Source(state.clock, "commonwealth", "field_commander")
-    state = _do(state, spend_cp(state, "cw.1_rnf", Fraction(41, 4), src))
-    state = _do(state, spend_cp(state, "cw.3_rha", Fraction(5, 2), src))
-    state = _do(state, transfer(state, "cw_matruh", "cw.1_rnf", Supplies(ammo=5), src))
-    return _do(state, transfer(state, "cw_matruh", "cw.3_rha", Supplies(ammo=4, fuel=10), src))
+    state = post(state, spend_cp(state, "cw.1_rnf", Fraction(41, 4), src))
+    state = post(state, spend_cp(state, "cw.3_rha", Fraction(5, 2), src))
+    state = post(state, transfer(state, "cw_matruh", "cw.1_rnf", Supplies(ammo=5), src))
+    return post(state, transfer(state, "cw_matruh", "cw.3_rha", Supplies(ammo=4, fuel=10), src))
 
 
 def test_print_setup_landscape_one_page_wide_titles_and_footer(mini_state: GameState) -> None:
