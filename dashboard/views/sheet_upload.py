@@ -19,11 +19,10 @@ from dashboard.context import Game
 from dashboard.text import error_lines, plain
 from ledger.commands.outcome import Outcome
 from ledger.commands.requisition_edits import requisition_words
-from ledger.commands.sheet_edits import edits_outcome, stamp_errors
+from ledger.commands.sheet_edits import seat_outcome, stamp_errors
 from ledger.io.sheet_import import Edit, SheetRefused, read_edits, stale_lines
 from ledger.io.sheet_meta import SheetStamp
 from ledger.model.errors import LedgerError
-from ledger.model.seats import posting_errors
 
 if TYPE_CHECKING:
     from ledger.model.state import GameState
@@ -86,18 +85,10 @@ def _outcome(
 ) -> Outcome:
     """The ledger's answer to the edits: ``edits_outcome`` recorded for the workbook's side by
     the sidebar's role, given the entries posted since the workbook's stamp (a requisition
-    line filed already is refused, 4.55), plus what the seat may not post (``posting_errors``,
-    4.5, 11.36)."""
+    line filed already is refused, 4.55), as the seat may post it (``seat_outcome``)."""
     source = replace(game.source(state, f"log sheet {name}"), side=cast("Side", stamp.side))
-    seat = game.seat
     since = [r.event for r in game.session.since(stamp.seq + 1)]
-    holds = seat.holds if seat is not None else None
-    outcome = edits_outcome(state, edits, source, holds, since)
-    if outcome.ok and seat is not None:
-        denied = posting_errors(seat, outcome.events, state.ruling("seat-roles") == "by-role")
-        if denied:
-            return Outcome(errors=tuple(denied))
-    return outcome
+    return seat_outcome(state, edits, source, game.seat, since)
 
 
 def _warn_if_stale(game: Game, stamp: SheetStamp) -> None:

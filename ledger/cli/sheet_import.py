@@ -41,9 +41,8 @@ def add_import_parser(add: Add) -> None:
 
 def _run_import(app: App, session: GameSession, args: argparse.Namespace) -> None:
     from ledger.commands.requisition_edits import requisition_words
-    from ledger.commands.sheet_edits import edits_outcome, stamp_errors
+    from ledger.commands.sheet_edits import edits_outcome, seat_outcome, stamp_errors
     from ledger.io.sheet_import import SHEET_MAX_BYTES, SheetRefused, read_edits, stale_lines
-    from ledger.model.seats import posting_errors
     from ledger.reports.event_log import describe
 
     path: Path = args.file
@@ -81,13 +80,9 @@ def _run_import(app: App, session: GameSession, args: argparse.Namespace) -> Non
     if args.dry_run:
         state = session.state
         since = [r.event for r in session.since(stamp.seq + 1)]
-        outcome = edits_outcome(state, edits, app.source(state, side), holds, since)
+        outcome = seat_outcome(state, edits, app.source(state, side), seat, since)
         if not outcome.ok:
             raise Refused([str(e.for_side(seat_side)) for e in outcome.errors])
-        if seat is not None:
-            denied = posting_errors(seat, outcome.events, state.ruling("seat-roles") == "by-role")
-            if denied:
-                raise Refused([str(e) for e in denied])
         print(f"would post {len(outcome.events)} journal entries (dry run, nothing written):")
         for event in outcome.events:
             print(f"  {requisition_words(event, session.view) or describe(event, session.view)}")

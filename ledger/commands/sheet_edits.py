@@ -52,7 +52,7 @@ from ledger.model.apply import apply
 from ledger.model.errors import LedgerError
 from ledger.model.events import Event
 from ledger.model.quantities import COMMODITIES, Supplies, format_cp
-from ledger.model.seats import SIDE_NAMES, role_for
+from ledger.model.seats import SIDE_NAMES, Seat, posting_errors, role_for
 from ledger.model.source import Role, Source
 from ledger.model.state import GameState
 
@@ -148,6 +148,24 @@ def edits_outcome(
     if errors:
         return refuse(*errors)
     return Outcome(events=tuple(events))
+
+
+def seat_outcome(
+    state: GameState,
+    edits: Sequence[EditedCell],
+    source: Source,
+    seat: Seat | None,
+    since: Sequence[Event] = (),
+) -> Outcome:
+    """``edits_outcome`` as a signed-in ``seat`` (``None``: a table without seats) would post
+    it: recorded by a role the seat holds, then refused with what the seat may not post
+    (``posting_errors``, 4.5, 11.36). What the CLI's dry run and the Sheets page preview show."""
+    outcome = edits_outcome(state, edits, source, seat.holds if seat is not None else None, since)
+    if outcome.ok and seat is not None:
+        denied = posting_errors(seat, outcome.events, state.ruling("seat-roles") == "by-role")
+        if denied:
+            return Outcome(errors=tuple(denied))
+    return outcome
 
 
 def _steps(edits: Sequence[EditedCell]) -> list[EditedCell | list[EditedCell]]:

@@ -366,19 +366,17 @@ def requisition_lines(state: GameState, side: Side) -> list[Row]:
     rejected, each in filing order (R1, R2, … number-aware).
 
     Keys of ``reports.requisitions`` (``id``, ``unit``, ``location``, ``ammo`` … ``water``
-    wanted, ``filed``, ``status``, ``note``), ``asked_by`` (the seat that filed it, as its
+    wanted, ``filed``, ``needed_by``, ``status``, ``note``), ``asked_by`` (the seat that filed it, as its
     players named it; ``""`` at a table without seats), ``answer``: how it was closed and why,
     ``filled_from`` (the holder's name) and ``delivered`` (``"40 / 0 / 0 / 0"``, Ammunition /
     Fuel / Stores / Water) once fulfilled (``""`` before, and for requisitions closed before the
-    ledger kept them), and ``needed_by``: the Game-Turn and Operations Stage the Field Commander
-    needs the supplies by (4.55, ``"GT 3 OpStage 2"``; ``""`` when not said)."""
+    ledger kept them)."""
     rows = requisitions(state, side)
     for row in rows:
         row["asked_by"] = row["filed_by"]
         filed = state.requisitions[str(row["id"])]
         sent = filed.delivered
         row.update(
-            needed_by=filed.needed_by.short if filed.needed_by is not None else "",
             filled_from=state.holder_name(filed.filled_from) if filed.filled_from else "",
             delivered=""
             if sent.is_zero
