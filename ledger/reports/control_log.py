@@ -20,6 +20,7 @@ from ledger.model.phases import PHASES, phase
 from ledger.model.seats import SIDE_NAMES
 from ledger.model.state import GameState
 from ledger.model.units import Repair, Side, Unit
+from ledger.reports.player_text import id_words
 from ledger.reports.toe_log import natural_key
 
 Row = dict[str, Any]
@@ -29,7 +30,7 @@ PHASE_KEYS: Final = frozenset(p.key for p in PHASES)
 
 def _system_name(state: GameState, system: str) -> str:
     known = state.systems.get(system)
-    return known.name if known is not None else system.rsplit(".", 1)[-1].replace("_", " ")
+    return known.name if known is not None else id_words(system)
 
 
 def repairs_this_game_turn(state: GameState, unit: Unit) -> list[Repair]:
